@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_WALKER_H
+#define GFPAUDIT_WALKER_H
+
+/*
+ * The shared walker and the classifier hook interface (smatch-style).
+ *
+ * The walker (analyzer/walker.c) visits one parsed translation unit,
+ * finds every allocation call and builds a `struct site` for it.  Each
+ * classifier is its own analyzer/check_*.c file that fills some of the
+ * site's classification fields from its hooks and registers itself with
+ * REGISTER_CLASSIFIER(); adding a classifier never touches the walker.
+ *
+ * Hook order for one translation unit:
+ *	tu_begin
+ *	for each function definition with at least one site:
+ *		function_begin(fn)
+ *		site(s, call, fn)   for each site in the function, in order
+ *		function_end(fn)
+ *	tu_end
+ * Sites outside any function (file-scope initialisers, macro bodies seen
+ * only as #define text) reach site() with clang_Cursor_isNull(fn) true.
+ */
+
+#include <clang-c/Index.h>
+#include <sqlite3.h>
+
+#include "lib/ktree.h"
+
+/* How much of the AST a classifier can rely on (sites.confidence). */
+enum parse_depth {
+	DEPTH_LEXICAL = 0, /* tokens only (file could not be parsed) */
+	DEPTH_SINGLE_FILE, /* CXTranslationUnit_SingleFileParse: no types */
+	DEPTH_FULL,	   /* full translation unit with the tree's flags */
+};
+
+/* One row of the `sites` table, before it is written. */
+struct site {
+	/* Filled by the walker. */
+	char *path; /* relative to the tree root */
+	unsigned line, col;
+	char *function; /* enclosing function, NULL at file scope */
+	char *api;
+	const char *api_origin; /* "builtin" or "learned" */
+	int gfp_arg;		/* index of the gfp argument, -1 if none */
+	char *flags;		/* gfp argument's source text as written */
+	unsigned flags_line, flags_col;
+	char *flags_via;      /* local variable the flags came through */
+	char *flags_resolved; /* expression after resolving flags_via */
+	int mask_known;
+	unsigned long long gfp_mask; /* evaluated with the tree's headers */
+	const char *migratetype;     /* unmovable|reclaimable|movable */
+	char *size;		     /* size argument's source text */
+	int size_known;
+	long long size_const;
+	char *macro; /* macro the call was expanded from, if any */
+	int in_disabled_branch;
+	enum parse_depth depth;
+
+	/* Filled by classifiers; NULL / -1 mean "not classified". */
+	const char *lifetime; /* scoped|returned|stored|leaked_on_path|unknown */
+	char *lifetime_evidence;
+	unsigned lifetime_line;
+	int held_across_sleep; /* 1, 0, -1 unknown */
+	char *sleep_evidence;
+	const char *context; /* atomic|process|unknown */
+	char *context_evidence;
+	char *gfp_param;
+	int flag_effective; /* 1, 0, -1 unknown */
+	char *flag_effective_reason;
+};
+
+struct walk_ctx {
+	CXTranslationUnit tu;
+	CXFile file;	  /* the main file */
+	const char *path; /* relative path of the main file */
+	const char *tree; /* absolute tree root */
+	const struct kversion *kv;
+	enum parse_depth depth;
+	/*
+	 * Read-only view of the database for cross-function facts
+	 * (sleepers, allocators, caches); may be NULL in unit tests.
+	 */
+	sqlite3 *db;
+	/* Rows a classifier wants written besides the sites themselves. */
+	struct walk_emit *emit;
+};
+
+/*
+ * Extra rows a classifier produces (learned wrappers, sleepers, caches,
+ * findings); the scan writes them in the file's transaction.
+ */
+void emit_allocator(struct walk_ctx *w, const char *name, const char *kind,
+		    const char *family, int gfp_arg, int size_arg,
+		    const char *via, unsigned line);
+void emit_sleeper(struct walk_ctx *w, const char *function,
+		  const char *evidence, unsigned line);
+void emit_cache(struct walk_ctx *w, unsigned line, unsigned col,
+		const char *variable, const char *name, const char *flags,
+		int reclaimable, int has_shrinker, const char *evidence);
+void emit_finding(struct walk_ctx *w, const char *rule,
+		  const char *severity, unsigned line, unsigned col,
+		  const char *message, const char *suggestion);
+
+struct classifier {
+	const char *name;
+	void (*tu_begin)(struct walk_ctx *w);
+	void (*function_begin)(struct walk_ctx *w, CXCursor fn);
+	void (*site)(struct walk_ctx *w, struct site *s, CXCursor call,
+		     CXCursor fn);
+	void (*function_end)(struct walk_ctx *w, CXCursor fn);
+	void (*tu_end)(struct walk_ctx *w);
+};
+
+void register_classifier(const struct classifier *c);
+
+#define REGISTER_CLASSIFIER(var)                                            \
+	static void __attribute__((constructor)) register_##var(void)       \
+	{                                                                   \
+		register_classifier(&var);                                  \
+	}
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_CLI_H
+#define GFPAUDIT_CLI_H
+
+/*
+ * One file per subcommand (cli/cmd_NAME.c), each defining cmd_NAME() and
+ * its usage text; cli/gfpaudit.c holds the one dispatch table.
+ */
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+	const char *usage; /* full text for `gfpaudit help NAME` */
+};
+
+extern const struct cmd commands[];
+const struct cmd *find_cmd(const char *name);
+
+#define DECLARE_CMD(n)                                                      \
+	int cmd_##n(int argc, char **argv);                                 \
+	extern const char usage_##n[]
+
+DECLARE_CMD(scan);
+DECLARE_CMD(query);
+DECLARE_CMD(report);
+DECLARE_CMD(patch);
+DECLARE_CMD(validate);
+DECLARE_CMD(simulate);
+DECLARE_CMD(fragstat);
+DECLARE_CMD(check);
+DECLARE_CMD(merge);
+DECLARE_CMD(rules);
+DECLARE_CMD(help);
+
+/* Prints "gfpaudit NAME: not built yet (issue N)" and returns 2. */
+int cmd_not_built(const char *name, int issue);
+
+/* Usage error: "gfpaudit NAME: MSG" plus a hint, returns 2. */
+int usage_error(const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Small helpers every stage uses: messages, checked allocation, strbuf.
+ */
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *progname = "gfpaudit";
+
+static void vmsg(const char *prefix, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", progname, prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void error_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", fmt, ap);
+	va_end(ap);
+}
+
+void warn_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", fmt, ap);
+	va_end(ap);
+	exit(code);
+}
+
+static void *check_alloc(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(EXIT_INTERNAL);
+	}
+	return p;
+}
+
+void *xmalloc(size_t n)
+{
+	return check_alloc(malloc(n ? n : 1));
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	return check_alloc(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	return check_alloc(realloc(p, n ? n : 1));
+}
+
+char *xstrdup(const char *s)
+{
+	return check_alloc(strdup(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	return check_alloc(strndup(s, n));
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		check_alloc(NULL);
+	return s;
+}
+
+void sb_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 <= sb->alloc)
+		return;
+	sb->alloc = (sb->len + extra + 1) * 3 / 2 + 16;
+	sb->buf = xrealloc(sb->buf, sb->alloc);
+}
+
+void sb_add(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_adds(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_addc(struct strbuf *sb, char c)
+{
+	sb_add(sb, &c, 1);
+}
+
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	sb_grow(sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
+}
+
+void sb_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+void sb_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->alloc = 0;
+}
+
+char *sb_detach(struct strbuf *sb)
+{
+	char *s = sb->buf ? sb->buf : xstrdup("");
+
+	sb->buf = NULL;
+	sb->len = sb->alloc = 0;
+	return s;
+}
+
+int read_whole_file(const char *path, char **out, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	FILE *f = fopen(path, "rb");
+	char chunk[65536];
+	size_t n;
+
+	if (!f)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sb_add(&sb, chunk, n);
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		sb_release(&sb);
+		errno = e ? e : EIO;
+		return -1;
+	}
+	fclose(f);
+	if (len)
+		*len = sb.len;
+	*out = sb_detach(&sb);
+	return 0;
+}
+
+uint64_t fnv1a64(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (len--) {
+		h ^= *p++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+void iso8601_now(char buf[32])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int str_has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+int str_has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+int path_is_safe_relative(const char *path)
+{
+	const char *p = path;
+
+	if (!*path || *path == '/')
+		return 0;
+	while (*p) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return 0;
+		if (!slash)
+			break;
+		p = slash + 1;
+	}
+	return 1;
+}

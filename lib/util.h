@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_UTIL_H
+#define GFPAUDIT_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit codes, documented in docs/cli.md. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FINDINGS = 1, /* a findings policy failed (check, validate) */
+	EXIT_USAGE = 2,	   /* usage or input error */
+	EXIT_INTERNAL = 3, /* internal error (database, out of memory) */
+};
+
+extern const char *progname;
+
+/* "gfpaudit: <msg>" on stderr. */
+void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* error_msg() then exit(code). */
+void die(int code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable string; buf is always NUL-terminated once used. */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t alloc;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+void sb_grow(struct strbuf *sb, size_t extra);
+void sb_add(struct strbuf *sb, const char *s, size_t n);
+void sb_adds(struct strbuf *sb, const char *s);
+void sb_addc(struct strbuf *sb, char c);
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sb_reset(struct strbuf *sb);
+void sb_release(struct strbuf *sb);
+char *sb_detach(struct strbuf *sb);
+
+/*
+ * Read a whole file.  Returns 0 and a NUL-terminated buffer in *out (length
+ * in *len), or -1 with errno set.
+ */
+int read_whole_file(const char *path, char **out, size_t *len);
+
+/* 64-bit FNV-1a, used as the content hash of scanned files. */
+uint64_t fnv1a64(const void *data, size_t len);
+
+/* Current UTC time as ISO 8601 ("2026-12-03T07:27:01Z"). */
+void iso8601_now(char buf[32]);
+
+int str_has_prefix(const char *s, const char *prefix);
+int str_has_suffix(const char *s, const char *suffix);
+
+/*
+ * A relative path is safe to create under an output directory when it is not
+ * absolute and has no ".." component.
+ */
+int path_is_safe_relative(const char *path);
+
+#endif

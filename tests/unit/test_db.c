@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests for db/: creation, versioning, refusal of foreign files. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "db/db.h"
+#include "lib/spawn.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/gfpaudit-unit.XXXXXX";
+
+static char *tmp_path(const char *name)
+{
+	return xasprintf("%s/%s", dir, name);
+}
+
+static void test_create_sets_meta(void **state)
+{
+	char *p = tmp_path("a.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+	char *app, *ver, want[16];
+
+	(void)state;
+	assert_non_null(db);
+	app = db_meta_get(db, "app");
+	ver = db_meta_get(db, "schema_version");
+	snprintf(want, sizeof(want), "%d", db_schema_version());
+	assert_string_equal(app, "gfpaudit");
+	assert_string_equal(ver, want);
+	free(app);
+	free(ver);
+	db_close(db);
+	/* Re-open is idempotent. */
+	db = db_open(p, DB_READWRITE);
+	assert_non_null(db);
+	assert_int_equal(db_scalar(db, "SELECT count(*) FROM meta", -1), 2);
+	db_close(db);
+	free(p);
+}
+
+static void test_wal_mode(void **state)
+{
+	char *p = tmp_path("wal.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+	sqlite3_stmt *st;
+
+	(void)state;
+	assert_non_null(db);
+	st = db_prepare(db, "PRAGMA journal_mode");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "wal");
+	sqlite3_finalize(st);
+	db_close(db);
+	free(p);
+}
+
+static void test_newer_schema_refused(void **state)
+{
+	char *p = tmp_path("new.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+
+	(void)state;
+	assert_non_null(db);
+	assert_int_equal(db_meta_set(db, "schema_version", "999"), 0);
+	db_close(db);
+	assert_null(db_open(p, DB_READWRITE));
+	assert_null(db_open(p, DB_READONLY));
+	free(p);
+}
+
+static void test_foreign_sqlite_refused(void **state)
+{
+	char *p = tmp_path("foreign.db");
+	sqlite3 *raw;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(p, &raw), SQLITE_OK);
+	assert_int_equal(db_exec(raw, "CREATE TABLE t(x)"), 0);
+	sqlite3_close(raw);
+	assert_null(db_open(p, DB_READWRITE));
+	/* And it was not modified: still one table. */
+	sqlite3_open(p, &raw);
+	assert_int_equal(db_scalar(raw, "SELECT count(*) FROM sqlite_schema",
+				   -1), 1);
+	sqlite3_close(raw);
+	free(p);
+}
+
+static void test_not_sqlite_refused(void **state)
+{
+	char *p = tmp_path("text.db");
+	FILE *f = fopen(p, "w");
+
+	(void)state;
+	fputs("this is not a database, it is a sentence of text\n", f);
+	fclose(f);
+	assert_null(db_open(p, DB_READWRITE));
+	assert_null(db_open(p, DB_READONLY));
+	free(p);
+}
+
+static void test_readonly_missing(void **state)
+{
+	char *p = tmp_path("missing.db");
+
+	(void)state;
+	assert_null(db_open(p, DB_READONLY));
+	assert_int_equal(access(p, F_OK), -1);
+	free(p);
+}
+
+static void test_readonly_cannot_write(void **state)
+{
+	char *p = tmp_path("ro.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+
+	(void)state;
+	db_close(db);
+	db = db_open(p, DB_READONLY);
+	assert_non_null(db);
+	assert_int_not_equal(sqlite3_exec(db, "DELETE FROM runs", NULL, NULL,
+					  NULL), SQLITE_OK);
+	db_close(db);
+	free(p);
+}
+
+static void test_every_migration_step(void **state)
+{
+	int v;
+
+	(void)state;
+	/* Each intermediate version must migrate to the current one. */
+	for (v = 1; v < db_schema_version(); v++) {
+		char *p = xasprintf("%s/m%d.db", dir, v);
+		sqlite3 *raw, *db;
+		char buf[16];
+		int i;
+
+		sqlite3_open(p, &raw);
+		db_exec(raw, "CREATE TABLE meta (key TEXT PRIMARY KEY, "
+			     "value TEXT NOT NULL)");
+		for (i = 0; i < v; i++)
+			assert_int_equal(db_exec(raw, db_migrations[i]), 0);
+		snprintf(buf, sizeof(buf), "%d", v);
+		db_meta_set(raw, "app", DB_APP_ID);
+		db_meta_set(raw, "schema_version", buf);
+		sqlite3_close(raw);
+		db = db_open(p, DB_READWRITE);
+		assert_non_null(db);
+		db_close(db);
+		free(p);
+	}
+}
+
+static void test_foreign_keys_cascade(void **state)
+{
+	char *p = tmp_path("fk.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+
+	(void)state;
+	assert_int_equal(db_exec(db,
+		"INSERT INTO files(path, hash, size, parse_mode) "
+		"VALUES ('a.c', 'x', 1, 'lexical');"
+		"INSERT INTO flag_uses(file_id, path, line, col, flag, context)"
+		" VALUES (1, 'a.c', 1, 1, 'GFP_TEMPORARY', 'other');"
+		"DELETE FROM files;"), 0);
+	assert_int_equal(db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
+			 0);
+	db_close(db);
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_create_sets_meta),
+		cmocka_unit_test(test_wal_mode),
+		cmocka_unit_test(test_newer_schema_refused),
+		cmocka_unit_test(test_foreign_sqlite_refused),
+		cmocka_unit_test(test_not_sqlite_refused),
+		cmocka_unit_test(test_readonly_missing),
+		cmocka_unit_test(test_readonly_cannot_write),
+		cmocka_unit_test(test_every_migration_step),
+		cmocka_unit_test(test_foreign_keys_cascade),
+	};
+	int rc;
+
+	if (!mkdtemp(dir))
+		return 1;
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	{
+		char *argv[] = { "rm", "-rf", dir, NULL };
+
+		run_argv(argv, NULL);
+	}
+	return rc;
+}
