@@ -14,7 +14,7 @@
 # `make defconfig prepare` run on it, chromium renders the HTML report).
 DEB_PKGS := build-essential libclang-dev libsqlite3-dev sqlite3 clang llvm \
 	libclang-rt-14-dev libcmocka-dev sparse coccinelle perl git parallel \
-	linux-source-6.1 flex bison bc libelf-dev libssl-dev xz-utils \
+	linux-source-6.1 flex bison bc libelf-dev libssl-dev xz-utils python3 \
 	chromium
 
 LLVM_CONFIG ?= llvm-config-14
