@@ -109,6 +109,7 @@ unit: $(UNIT_BINS) $(TOOL_BINS)
 # numbered shell tests in tests/.  prove prints the summary line last.
 check: deps gfpaudit unit
 	GFPAUDIT=$(CURDIR)/$(BIN) CMOCKA_MESSAGE_OUTPUT=TAP \
+	GFPAUDIT_SANITIZED=$(if $(filter 1,$(SANITIZE)),1,0) \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		prove -j$(or $(JOBS),2) --timer --exec '' \

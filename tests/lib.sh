@@ -14,6 +14,9 @@ GFPAUDIT=${GFPAUDIT:-$SRC_DIR/build/gfpaudit}
 MINIKERNEL=$SRC_DIR/examples/minikernel
 # Test-only helper programs (tests/tools/*.c), built next to the binary.
 TOOLS=${TOOLS:-$(dirname "$GFPAUDIT")/tests/tools}
+# 1 under `make check SANITIZE=1`: real-tree tests may take a smaller
+# (still deterministic) sample there, ASan+UBSan being several times slower.
+GFPAUDIT_SANITIZED=${GFPAUDIT_SANITIZED:-0}
 _tap_n=0
 _tap_failed=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gfpaudit-test.XXXXXX")
