@@ -3,6 +3,7 @@
 # database, and the next scan finishes the job without duplicate rows:
 # the result equals a scan that was never interrupted.
 . "$(dirname "$0")/lib.sh"
+require_cmd scan
 
 src=$(linux61_pristine) || skip_all "linux-source-6.1 not installed"
 # A sub-tree of the real 6.1 tree, hard-linked (scan never writes it).

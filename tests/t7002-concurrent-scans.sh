@@ -2,6 +2,7 @@
 # Two scans into one database at once: both finish (one waits for the
 # other's write lock) or one fails with a clear message; nothing is lost.
 . "$(dirname "$0")/lib.sh"
+require_cmd scan
 
 db=$TMP/c.db
 "$GFPAUDIT" scan --db "$TMP/ref.db" "$MINIKERNEL" >/dev/null 2>&1

@@ -2,6 +2,7 @@
 # A database on a full or read-only filesystem: a clear one-line error,
 # a non-zero exit, and nothing corrupted.
 . "$(dirname "$0")/lib.sh"
+require_cmd scan
 
 [ "$(id -u)" = 0 ] || skip_all "needs root to mount a small tmpfs"
 mnt=$TMP/mnt
