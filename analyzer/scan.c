@@ -85,7 +85,7 @@ static void *worker(void *arg)
 }
 
 struct counts {
-	size_t total, parsed, unchanged, failed, uses, sites;
+	size_t total, parsed, unchanged, failed, uses, sites, clang;
 };
 
 static void progress(const struct counts *c, size_t done, double t0)
@@ -127,6 +127,7 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		c->unchanged += r->unchanged;
 		c->failed += r->failed;
 		c->parsed += !r->unchanged && !r->failed;
+		c->clang += r->parsed;
 		c->uses += r->lf.nuses;
 		c->sites += r->lf.nsites;
 		file_result_free(r);
@@ -396,7 +397,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 		free(abs);
 	}
 	{
-		struct counts c2 = { n, 0, 0, 0, 0, 0 };
+		struct counts c2 = { n, 0, 0, 0, 0, 0, 0 };
 
 		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, &c2);
 	}
@@ -461,10 +462,11 @@ int analyzer_scan(const struct scan_opts *o)
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
-		"gfpaudit scan: %s (%s): %zu files, %zu parsed, %zu unchanged, "
-		"%zu failed; %zu flag uses, %zu sites in %.1fs -> %s\n",
-		env.tree, env.kv.text, c.total, c.parsed, c.unchanged, c.failed,
-		c.uses, c.sites, now_s() - t0, o->db_path);
+		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
+		"%zu unchanged, %zu failed; %zu flag uses, %zu sites in %.1fs "
+		"-> %s\n",
+		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
+		c.failed, c.uses, c.sites, now_s() - t0, o->db_path);
 	for (i = 0; i < nhashes; i++)
 		free(hashes[i]);
 	free(hashes);
