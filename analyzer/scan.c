@@ -555,10 +555,12 @@ int analyzer_scan(const struct scan_opts *o)
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
 		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
-		"%zu unchanged, %zu failed; %zu flag uses, %zu sites in %.1fs "
-		"-> %s\n",
+		"%zu unchanged, %zu failed in %.1fs; %s has %lld flag uses, "
+		"%lld sites\n",
 		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
-		c.failed, c.uses, c.sites, now_s() - t0, o->db_path);
+		c.failed, now_s() - t0, o->db_path,
+		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
+		db_scalar(db, "SELECT count(*) FROM sites", -1));
 	for (i = 0; i < nhashes; i++)
 		free(hashes[i]);
 	free(hashes);
