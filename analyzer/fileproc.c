@@ -202,8 +202,11 @@ void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 	}
 	tu_dispose(&pr);
 	cflags_free(&cf);
-	/* The buffer goes with the result: lex_text() reads it later. */
-	r->lf.buf = NULL;
+	/*
+	 * Results wait for the writer in file order: keep only the rows,
+	 * not the tokens (the buffer is freed below).
+	 */
+	lex_drop_tokens(&r->lf);
 out:
 	free(buf);
 	free(abs);
