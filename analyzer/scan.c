@@ -367,32 +367,34 @@ static int has_alloc_macro(const char *buf, size_t len,
 {
 	const char *p = buf, *end = buf + len;
 
-	while (p < end) {
-		const char *eol = p, *q;
+	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
+		const char *q = p, *eol;
 
+		/* Only "#define" (with blanks in between) starting a line. */
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 6;
+		if (q == buf || q[-1] != '#')
+			continue;
+		for (q--; q > buf && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+		if (q > buf && q[-1] != '\n')
+			continue;
 		/* The logical line: backslash-newlines continue it. */
-		while (eol < end && (*eol != '\n' || (eol > p && eol[-1] == '\\')))
+		eol = p;
+		while ((eol = memchr(eol, '\n', (size_t)(end - eol))) &&
+		       eol[-1] == '\\')
 			eol++;
+		if (!eol)
+			eol = end;
 		q = p;
 		while (q < eol && (*q == ' ' || *q == '\t'))
 			q++;
-		if (q < eol && *q == '#') {
+		while (q < eol && is_ident_char((unsigned char)*q))
 			q++;
-			while (q < eol && (*q == ' ' || *q == '\t'))
-				q++;
-			if (eol - q > 7 && !memcmp(q, "define", 6) &&
-			    (q[6] == ' ' || q[6] == '\t')) {
-				q += 7;
-				while (q < eol && (*q == ' ' || *q == '\t'))
-					q++;
-				while (q < eol && is_ident_char((unsigned char)*q))
-					q++;
-				if (q < eol && *q == '(' &&
-				    names_any_in(names, q, (size_t)(eol - q)))
-					return 1;
-			}
-		}
-		p = eol + 1;
+		if (q < eol && *q == '(' && names_any_in(names, q, (size_t)(eol - q)))
+			return 1;
+		p = eol;
 	}
 	return 0;
 }
