@@ -41,10 +41,16 @@ int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 	return 0;
 }
 
+static void add_interesting(const char *name, void *arg)
+{
+	names_put(arg, name, strlen(name), 1);
+}
+
 void scan_env_prefilter(struct scan_env *e)
 {
 	size_t i;
 
+	walker_interesting(add_interesting, &e->prefilter);
 	for (i = 0; i < e->tracked.n; i++)
 		names_put(&e->prefilter, e->tracked.names[i],
 			  strlen(e->tracked.names[i]), 1);

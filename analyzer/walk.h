@@ -14,4 +14,7 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf);
 
 int walker_classifier_count(void);
 
+/* Call FN(name, arg) for every classifier's `interesting` identifier. */
+void walker_interesting(void (*fn)(const char *name, void *arg), void *arg);
+
 #endif

@@ -31,6 +31,16 @@ int walker_classifier_count(void)
 	return nclassifiers;
 }
 
+void walker_interesting(void (*fn)(const char *name, void *arg), void *arg)
+{
+	int i;
+	const char *const *n;
+
+	for (i = 0; i < nclassifiers; i++)
+		for (n = classifiers[i]->interesting; n && *n; n++)
+			fn(*n, arg);
+}
+
 /* --- emit ----------------------------------------------------------- */
 
 static char *dup_or_null(const char *s)

@@ -127,6 +127,13 @@ struct classifier {
 		     CXCursor fn);
 	void (*function_end)(struct walk_ctx *w, CXCursor fn);
 	void (*tu_end)(struct walk_ctx *w);
+	/*
+	 * Optional, NULL-terminated: identifiers that make a file worth
+	 * parsing for this classifier even when it has no site (say
+	 * "register_shrinker", "msleep").  The scan's prefilter skips files
+	 * that mention none of the tracked flags, allocators and these.
+	 */
+	const char *const *interesting;
 };
 
 void register_classifier(const struct classifier *c);

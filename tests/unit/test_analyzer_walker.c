@@ -72,9 +72,11 @@ static void t_tu_end(struct walk_ctx *w)
 	sb_adds(&events, "tu_end");
 }
 
+static const char *const interesting[] = { "msleep", NULL };
+
 static const struct classifier test_classifier = {
 	"test-walker", t_tu_begin, t_function_begin, t_site, t_function_end,
-	t_tu_end,
+	t_tu_end, interesting,
 };
 REGISTER_CLASSIFIER(test_classifier);
 
@@ -155,6 +157,30 @@ static void test_hook_order_and_rows(void **state)
 	free(dbp);
 }
 
+/* A file with no site but a classifier's interesting name is parsed. */
+static void test_interesting_names(void **state)
+{
+	struct scan_env env;
+	struct file_result r;
+	CXIndex idx = clang_createIndex(0, 0);
+
+	(void)state;
+	put("b.c", "void f(void)\n{\n\tmsleep(10);\n}\n");
+	put("c.c", "void g(void)\n{\n\tudelay(10);\n}\n");
+	assert_int_equal(scan_env_init(&env, dir, NULL, DEPTH_SINGLE_FILE,
+				       NULL, NULL), 0);
+	process_file(&env, idx, NULL, "b.c", NULL, NULL, 0, &r);
+	assert_true(r.parsed);
+	assert_string_equal(r.parse_mode, "single_file");
+	file_result_free(&r);
+	process_file(&env, idx, NULL, "c.c", NULL, NULL, 0, &r);
+	assert_false(r.parsed);
+	assert_string_equal(r.parse_mode, "lexical");
+	file_result_free(&r);
+	scan_env_free(&env);
+	clang_disposeIndex(idx);
+}
+
 static void test_check_entry_point(void **state)
 {
 	char *dbp = xasprintf("%s/c.db", dir), *file = xasprintf("%s/a.c", dir);
@@ -200,6 +226,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hook_order_and_rows),
+		cmocka_unit_test(test_interesting_names),
 		cmocka_unit_test(test_check_entry_point),
 	};
 
