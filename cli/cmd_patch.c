@@ -217,7 +217,7 @@ int cmd_patch(int argc, char **argv)
 		goto out;
 	}
 	if (!rdir)
-		rdir = rules_dir();
+		rdir = rule_default_dir();
 	if (!out)
 		out = defout = xasprintf("patches-%s", rule);
 	o.tree = argv[optind];

@@ -25,7 +25,7 @@ const char usage_rules[] =
 	"  path:line:col: severity: message [rule]\n"
 	"and stored in the findings table.  Format: docs/rules.md.\n"
 	"\n"
-	"  --rules DIR  rule directory (default: $GFPAUDIT_RULES or rules/)\n"
+	"  --rules DIR  rule directory (default: $GFPAUDIT_RULES_DIR or rules/)\n"
 	"  --check      parse FILE... and report the first error of each\n"
 	"  --run        evaluate rules NAME... (default: all that apply to\n"
 	"               the scanned kernel version)\n"
@@ -219,7 +219,7 @@ int cmd_rules(int argc, char **argv)
 					    "other");
 	}
 	if (!dir)
-		dir = rules_dir();
+		dir = rule_default_dir();
 	if (check)
 		rc = check_files(argc - optind, argv + optind);
 	else if (run)

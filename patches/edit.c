@@ -81,6 +81,27 @@ static int line_has_word(const char *buf, const struct lines *l, int i,
 	return 0;
 }
 
+/*
+ * A flag-name table entry: the line holds nothing but `{...},` or
+ * `gfpflag_string(...),` (and a macro continuation).  A string mention
+ * anywhere else keeps its line and has just the token replaced.
+ */
+static int is_table_line(const char *buf, const struct lines *l, int i)
+{
+	size_t s = l->start[i], e = l->start[i + 1];
+
+	while (s < e && (buf[s] == ' ' || buf[s] == '\t'))
+		s++;
+	while (e > s && strchr(" \t\r\n\\", buf[e - 1]))
+		e--;
+	if (e > s && buf[e - 1] == ',')
+		e--;
+	if (e - s > 2 && buf[s] == '{' && buf[e - 1] == '}')
+		return !memchr(buf + s + 1, '{', e - s - 2);
+	return e - s > 16 && !memcmp(buf + s, "gfpflag_string(", 15) &&
+	       buf[e - 1] == ')';
+}
+
 static int mark_deletions(const char *buf, const struct lines *l,
 			  struct edit *e, int n, char *del, char *err,
 			  size_t errlen)
@@ -92,6 +113,11 @@ static int mark_deletions(const char *buf, const struct lines *l,
 
 		if (e[i].kind == EDIT_TOKEN)
 			continue;
+		if (e[i].kind == EDIT_DEL_LINE && li >= 0 && li < l->n &&
+		    !is_table_line(buf, l, li)) {
+			e[i].kind = EDIT_TOKEN;
+			continue;
+		}
 		if (li < 0 || li >= l->n)
 			return fail(err, errlen, "%d: no such line (the file "
 				    "has %d)", e[i].line, l->n);

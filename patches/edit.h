@@ -14,7 +14,8 @@
 enum edit_kind {
 	EDIT_TOKEN,	 /* replace the identifier `from` at line:col by `to` */
 	EDIT_DEL_DEFINE, /* delete the #define at line and its continuations */
-	EDIT_DEL_LINE,	 /* delete line (a flag-name table entry) */
+	EDIT_DEL_LINE,	 /* delete line (a flag-name table entry); when the
+			  * line is not one, replace the token as EDIT_TOKEN */
 };
 
 struct edit {

@@ -38,19 +38,24 @@ static struct file_plan *file_for(struct plan *p, const char *path)
 	return f;
 }
 
-static void add_edit(struct plan *p, const char *path, struct edit e)
+/* Returns 0 when an edit of that kind was already planned on the line. */
+static int add_edit(struct plan *p, const char *path, struct edit e)
 {
 	struct file_plan *f = file_for(p, path);
-	int i;
+	int i, new_line = 1;
 
-	for (i = 0; i < f->n; i++)
-		if (f->e[i].line == e.line && f->e[i].kind == e.kind &&
-		    (e.kind != EDIT_TOKEN || f->e[i].col == e.col))
-			return; /* one row per token is enough */
+	for (i = 0; i < f->n; i++) {
+		if (f->e[i].line != e.line || f->e[i].kind != e.kind)
+			continue;
+		new_line = 0;
+		if (f->e[i].col == e.col || e.kind == EDIT_DEL_DEFINE)
+			return 0; /* one row per token is enough */
+	}
 	f->e = xrealloc(f->e, (size_t)(f->n + 1) * sizeof(e));
 	f->e[f->n++] = e;
 	if (e.kind != EDIT_TOKEN)
 		f->removes_definition = 1;
+	return new_line;
 }
 
 /* The gfp_t parameter to pass instead of a hard-coded flag, or NULL. */
@@ -141,14 +146,16 @@ static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
 				e.kind = EDIT_DEL_DEFINE;
 				note_removed(p, s->from);
 				p->definitions++;
-			} else if (!strcmp(ctx, "flag_table") ||
-				   !strcmp(ctx, "string_table")) {
+			} else if ((!strcmp(ctx, "flag_table") ||
+				    !strcmp(ctx, "string_table")) && !fn) {
+				/* A file-scope flag-name table entry. */
 				if (!r->remove_definition) {
 					p->skipped++;
 					continue;
 				}
 				e.kind = EDIT_DEL_LINE;
-				p->tables++;
+				p->tables += add_edit(p, path, e);
+				continue;
 			} else {
 				p->uses++;
 				if (prefer_param && r->prefer_param &&

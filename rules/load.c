@@ -5,48 +5,22 @@
  * file's name, so `--rule NAME` always means rules/NAME.rule.
  */
 #include "rules/rule.h"
+#include "analyzer/tables.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int has_rules(const char *dir)
+char *rule_default_dir(void)
 {
-	char *p = xasprintf("%s/gfp-temporary.rule", dir);
-	int ok = access(p, R_OK) == 0;
+	const char *d = rules_dir();
 
-	free(p);
-	return ok;
-}
-
-char *rules_dir(void)
-{
-	const char *env = getenv("GFPAUDIT_RULES");
-	char exe[PATH_MAX], *d, *c;
-	ssize_t n;
-
-	if (env && *env)
-		return xstrdup(env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		d = dirname(exe);
-		c = xasprintf("%s/rules", d);
-		if (has_rules(c))
-			return c;
-		free(c);
-		c = xasprintf("%s/../rules", d);
-		if (has_rules(c))
-			return c;
-		free(c);
-	}
-	return xstrdup("rules");
+	return xstrdup(d ? d : "rules");
 }
 
 int rule_load_file(const char *path, struct rule *r)

@@ -104,10 +104,11 @@ const char *const *rule_source_columns(enum rule_source s);
 int rule_has_word(const char *text, const char *word);
 
 /*
- * The rules directory: $GFPAUDIT_RULES, else rules/ next to the binary or
- * one level up (build/gfpaudit -> ./rules), else ./rules.  Malloc'd.
+ * The rules directory is analyzer/tables.h's rules_dir() (the one that
+ * also holds tracked-flags.txt); rule_default_dir() is a malloc'd copy,
+ * or "rules" when it cannot be found.
  */
-char *rules_dir(void);
+char *rule_default_dir(void);
 
 /*
  * Load every DIR/ *.rule, sorted by name.  Errors are printed; returns
