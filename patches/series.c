@@ -204,11 +204,12 @@ static char *commit_message(const struct rule *r, const struct plan *p,
 			gs->params == 1 ? "es" : "");
 	if (gs->edits)
 		sb_adds(&para, ". ");
-	sb_addf(&para, "Found and converted by gfpaudit (rule %s)", r->name);
-	if (r->upstream)
-		sb_addf(&para, ", as upstream commit %s did", r->upstream);
-	sb_adds(&para, ".");
+	sb_addf(&para, "Found and converted by gfpaudit (rule %s)%s", r->name,
+		r->upstream ? ", as upstream did in" : ".");
 	add_wrapped(&sb, para.buf);
+	/* checkpatch wants the commit reference whole, on one line. */
+	if (r->upstream)
+		sb_addf(&sb, "commit %s.\n", r->upstream);
 	sb_addf(&sb, "\nSigned-off-by: %s\n", author);
 	sb_release(&para);
 	return sb_detach(&sb);
