@@ -86,6 +86,8 @@ void compact_zone(struct zone *zone, struct compact_result *res)
 	};
 
 	res->migrated = res->failed = 0;
+	/* pcp pages are neither free nor movable: give them back first */
+	drain_all_pages(zone);
 	while (cc.migrate_pfn < zone->nr_pages && !cc.free_done) {
 		struct page *page = &zone->pages[cc.migrate_pfn];
 		unsigned int order = page->order;

@@ -25,10 +25,12 @@ static int check_partition(const struct zone *zone, unsigned long *free,
 		const struct page *page = &zone->pages[pfn];
 		uint32_t nr;
 
-		if (!(page->flags & (PG_buddy | PG_head)))
+		if (!(page->flags & (PG_buddy | PG_head | PG_pcp)))
 			FAIL("pfn %u is in no free or allocated block", pfn);
-		if ((page->flags & (PG_buddy | PG_head)) == (PG_buddy | PG_head))
-			FAIL("pfn %u is both free and allocated", pfn);
+		if (__builtin_popcount(page->flags & (PG_buddy | PG_head | PG_pcp)) > 1)
+			FAIL("pfn %u is in two states (flags %#x)", pfn, page->flags);
+		if ((page->flags & PG_pcp) && page->order)
+			FAIL("pcp page %u has order %u", pfn, page->order);
 		if (page->order >= MAX_ORDER)
 			FAIL("pfn %u has order %u", pfn, page->order);
 		nr = 1U << page->order;
@@ -108,6 +110,38 @@ static int check_lists(const struct zone *zone, char *err, size_t errlen)
 	return 0;
 }
 
+static int check_pcp(const struct zone *zone, char *err, size_t errlen)
+{
+	const struct per_cpu_pages *pcp = &zone->pcp;
+	int mt, total = 0;
+
+	for (mt = 0; mt < MIGRATE_PCPTYPES; mt++) {
+		uint32_t pfn;
+		int n = 0;
+
+		for (pfn = pcp->lists[mt]; pfn != NIL_PFN; pfn = zone->pages[pfn].next) {
+			if (pfn >= zone->nr_pages)
+				FAIL("pcp list %s links to pfn %u", migratetype_names[mt], pfn);
+			if (!(zone->pages[pfn].flags & PG_pcp) ||
+			    zone->pages[pfn].mt != mt)
+				FAIL("pfn %u on pcp list %s is not a pcp page of it",
+				     pfn, migratetype_names[mt]);
+			if (++n > pcp->count)
+				FAIL("pcp list %s is longer than the pcp count",
+				     migratetype_names[mt]);
+		}
+		if (n != pcp->nr[mt])
+			FAIL("pcp list %s: %d on the list, counter says %d",
+			     migratetype_names[mt], n, pcp->nr[mt]);
+		total += n;
+	}
+	if (total != pcp->count)
+		FAIL("pcp count %d but lists hold %d", pcp->count, total);
+	if (pcp->high && pcp->count >= pcp->high)
+		FAIL("pcp count %d not below high %d", pcp->count, pcp->high);
+	return 0;
+}
+
 int check_zone(const struct zone *zone, char *err, size_t errlen)
 {
 	unsigned long free = 0, listed = 0, blocks[MIGRATE_TYPES] = { 0 };
@@ -117,6 +151,8 @@ int check_zone(const struct zone *zone, char *err, size_t errlen)
 	if (check_partition(zone, &free, err, errlen) < 0)
 		return -1;
 	if (check_lists(zone, err, errlen) < 0)
+		return -1;
+	if (check_pcp(zone, err, errlen) < 0)
 		return -1;
 	for (o = 0; o < MAX_ORDER; o++)
 		listed += zone->free_area[o].nr_free << o;

@@ -48,6 +48,7 @@ extern const char *const migratetype_names[MIGRATE_TYPES];
 enum {
 	PG_buddy = 1 << 0, /* head of a free buddy block, order in ->order */
 	PG_head = 1 << 1,  /* head of an allocated block, order in ->order */
+	PG_pcp = 1 << 2,   /* order-0 page on a per-cpu list (->mt: which) */
 };
 
 /*
@@ -74,6 +75,18 @@ struct free_area {
 	uint32_t free_list[MIGRATE_TYPES]; /* head pfn or NIL_PFN */
 	uint32_t nr_free_mt[MIGRATE_TYPES];
 	unsigned long nr_free;
+};
+
+/*
+ * The per-cpu page lists of order-0 pages (one CPU is modelled): frees go
+ * to the list, allocations come from it, refilled and drained in batches
+ * from the buddy lists (rmqueue_bulk / free_pcppages_bulk), as the kernel
+ * does.  Pages on them count neither as free in free_area nor as used.
+ */
+struct per_cpu_pages {
+	int count, high, batch;
+	uint32_t lists[MIGRATE_PCPTYPES]; /* singly linked through ->next */
+	int nr[MIGRATE_PCPTYPES];
 };
 
 struct zone;
@@ -107,6 +120,7 @@ struct zone {
 	const struct alloc_policy *policy;
 	bool highatomic; /* 6.1: MIGRATE_HIGHATOMIC reserve enabled */
 	bool debug_checks; /* run check_zone() after every operation */
+	struct per_cpu_pages pcp; /* pcp.high == 0: no pcp lists */
 	struct extfrag_stats stats;
 	migrate_page_fn migrate_cb;
 	void *migrate_owner;
@@ -135,6 +149,11 @@ uint32_t alloc_pages(struct zone *zone, unsigned int order, int mt,
 /* Free the block at PFN (its order is remembered); -1 if PFN is not the
  * head of an allocated block (a double or bogus free). */
 int free_pages(struct zone *zone, uint32_t pfn);
+
+/* Give every pcp page back to the buddy lists (drain_all_pages()). */
+void drain_all_pages(struct zone *zone);
+/* Turn the pcp lists off (after draining them) or on. */
+void zone_set_pcp(struct zone *zone, bool on);
 
 /* Kernel-named internals, exported for the policies and tests. */
 uint32_t __rmqueue_smallest(struct zone *zone, unsigned int order, int mt);

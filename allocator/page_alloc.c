@@ -252,6 +252,8 @@ int zone_init(struct zone *zone, const char *name, uint32_t nr_pages,
 	for (o = 0; o < MAX_ORDER; o++)
 		for (mt = 0; mt < MIGRATE_TYPES; mt++)
 			zone->free_area[o].free_list[mt] = NIL_PFN;
+	for (mt = 0; mt < MIGRATE_PCPTYPES; mt++)
+		zone->pcp.lists[mt] = NIL_PFN;
 	/*
 	 * memmap_init_zone() marks every pageblock MOVABLE so that early
 	 * kernel allocations claim whole blocks instead of leaking across
@@ -266,6 +268,7 @@ int zone_init(struct zone *zone, const char *name, uint32_t nr_pages,
 	zone->max_highatomic = nr_pages / 100 + pageblock_nr_pages;
 	if (policy->has_reserve)
 		setup_zone_migrate_reserve(zone);
+	zone_set_pcp(zone, true);
 	return 0;
 }
 
@@ -325,6 +328,93 @@ static uint32_t __rmqueue(struct zone *zone, unsigned int order, int mt)
 	return pfn;
 }
 
+/*
+ * zone_batchsize() for a zone of this size: about a quarter of a
+ * thousandth of it, at most 256K worth, rounded to 2^n - 1 (63 on most
+ * machines); high as the pre-5.14 default, 6 * batch.
+ */
+void zone_set_pcp(struct zone *zone, bool on)
+{
+	unsigned long batch = zone->nr_pages / 1024 / 4, b = 1;
+
+	drain_all_pages(zone);
+	if (!on) {
+		zone->pcp.high = zone->pcp.batch = 0;
+		return;
+	}
+	if (batch * PAGE_SIZE > 256 * 1024)
+		batch = 256 * 1024 / PAGE_SIZE;
+	batch /= 4;
+	if (batch < 1)
+		batch = 1;
+	while (b * 2 <= batch + batch / 2)
+		b *= 2;
+	zone->pcp.batch = (int)b - 1 > 0 ? (int)b - 1 : 1;
+	zone->pcp.high = 6 * zone->pcp.batch;
+}
+
+static void pcp_push(struct zone *zone, uint32_t pfn, int mt)
+{
+	struct page *page = &zone->pages[pfn];
+
+	page->flags = PG_pcp;
+	page->order = 0;
+	page->mt = (uint8_t)mt;
+	page->next = zone->pcp.lists[mt];
+	zone->pcp.lists[mt] = pfn;
+	zone->pcp.nr[mt]++;
+	zone->pcp.count++;
+}
+
+static uint32_t pcp_pop(struct zone *zone, int mt)
+{
+	uint32_t pfn = zone->pcp.lists[mt];
+
+	zone->pcp.lists[mt] = zone->pages[pfn].next;
+	zone->pcp.nr[mt]--;
+	zone->pcp.count--;
+	zone->pages[pfn].flags = 0;
+	return pfn;
+}
+
+/* rmqueue_bulk(): refill the MT list with up to a batch of pages. */
+static void rmqueue_bulk(struct zone *zone, int mt)
+{
+	int i;
+
+	for (i = 0; i < zone->pcp.batch; i++) {
+		uint32_t pfn = __rmqueue(zone, 0, mt);
+
+		if (pfn == NIL_PFN)
+			break;
+		zone->free_pages--;
+		pcp_push(zone, pfn, mt);
+	}
+}
+
+/* free_pcppages_bulk(): COUNT pages back, round-robin over the lists. */
+static void free_pcppages_bulk(struct zone *zone, int count)
+{
+	int mt = 0;
+
+	while (count > 0 && zone->pcp.count) {
+		if (zone->pcp.lists[mt] != NIL_PFN) {
+			uint32_t pfn = pcp_pop(zone, mt);
+
+			zone->free_pages++;
+			__free_one_page(zone, pfn, 0,
+					get_pageblock_migratetype(zone, pfn));
+			count--;
+		}
+		mt = (mt + 1) % MIGRATE_PCPTYPES;
+	}
+}
+
+void drain_all_pages(struct zone *zone)
+{
+	free_pcppages_bulk(zone, zone->pcp.count);
+}
+
 uint32_t alloc_pages(struct zone *zone, unsigned int order, int mt,
 		     unsigned int alloc_flags, uint8_t owner, uint32_t handle)
 {
@@ -336,6 +426,16 @@ uint32_t alloc_pages(struct zone *zone, unsigned int order, int mt,
 
 	if (order >= MAX_ORDER)
 		return NIL_PFN;
+	if (order == 0 && zone->pcp.high && list_mt < MIGRATE_PCPTYPES) {
+		/* rmqueue_pcplist() */
+		if (zone->pcp.lists[list_mt] == NIL_PFN)
+			rmqueue_bulk(zone, list_mt);
+		if (zone->pcp.lists[list_mt] != NIL_PFN) {
+			pfn = pcp_pop(zone, list_mt);
+			zone->free_pages++; /* taken back below */
+			goto got_pfn;
+		}
+	}
 	if (harder)
 		pfn = __rmqueue_smallest(zone, order, MIGRATE_HIGHATOMIC);
 	if (pfn == NIL_PFN)
@@ -343,12 +443,18 @@ uint32_t alloc_pages(struct zone *zone, unsigned int order, int mt,
 	if (pfn == NIL_PFN && zone->highatomic &&
 	    unreserve_highatomic_pageblock(zone, list_mt))
 		pfn = __rmqueue(zone, order, list_mt);
+	if (pfn == NIL_PFN && zone->pcp.count) {
+		/* the slow path drains the pcp lists before giving up */
+		drain_all_pages(zone);
+		pfn = __rmqueue(zone, order, list_mt);
+	}
 	if (pfn == NIL_PFN) {
 		zone->stats.alloc_fail++;
 		return NIL_PFN;
 	}
 	if (harder)
 		reserve_highatomic_pageblock(zone, pfn);
+got_pfn:
 	page = &zone->pages[pfn];
 	page->flags = PG_head;
 	page->order = (uint8_t)order;
@@ -374,6 +480,19 @@ int free_pages(struct zone *zone, uint32_t pfn)
 	order = page->order;
 	page->flags = 0;
 	page->owner = OWNER_NONE;
+	if (order == 0 && zone->pcp.high) {
+		/* free_unref_page(): isolate frees bypass, others go to pcp */
+		int mt = get_pageblock_migratetype(zone, pfn);
+
+		if (mt != MIGRATE_ISOLATE) {
+			pcp_push(zone, pfn, mt < MIGRATE_PCPTYPES ? mt :
+							    MIGRATE_MOVABLE);
+			if (zone->pcp.count >= zone->pcp.high)
+				free_pcppages_bulk(zone, zone->pcp.batch);
+			zone_debug_check(zone, "free_pages");
+			return 0;
+		}
+	}
 	zone->free_pages += 1UL << order;
 	__free_one_page(zone, pfn, order, get_pageblock_migratetype(zone, pfn));
 	zone_debug_check(zone, "free_pages");

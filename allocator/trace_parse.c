@@ -52,24 +52,32 @@ static bool is_digit(char c)
 
 static bool read_num(const char *p, const char *end, bool hex, uint64_t *v)
 {
+	/* 16 hex or 19 decimal digits always fit: no per-digit division */
+	size_t n = (size_t)(end - p);
 	uint64_t x = 0;
 
-	if (p == end)
+	if (n == 0 || n > (hex ? 16U : 19U))
 		return false;
-	for (; p < end; p++) {
-		unsigned int d;
+	if (!hex) {
+		for (; p < end; p++) {
+			if (!is_digit(*p))
+				return false;
+			x = x * 10 + (uint64_t)(*p - '0');
+		}
+	} else {
+		for (; p < end; p++) {
+			unsigned int d;
 
-		if (is_digit(*p))
-			d = (unsigned int)(*p - '0');
-		else if (hex && *p >= 'a' && *p <= 'f')
-			d = (unsigned int)(*p - 'a' + 10);
-		else if (hex && *p >= 'A' && *p <= 'F')
-			d = (unsigned int)(*p - 'A' + 10);
-		else
-			return false;
-		if (x > (UINT64_MAX - d) / (hex ? 16 : 10))
-			return false;
-		x = x * (hex ? 16 : 10) + d;
+			if (is_digit(*p))
+				d = (unsigned int)(*p - '0');
+			else if (*p >= 'a' && *p <= 'f')
+				d = (unsigned int)(*p - 'a' + 10);
+			else if (*p >= 'A' && *p <= 'F')
+				d = (unsigned int)(*p - 'A' + 10);
+			else
+				return false;
+			x = x << 4 | d;
+		}
 	}
 	*v = x;
 	return true;
@@ -94,8 +102,25 @@ struct fields {
 	long alloc_mt, fallback_mt, fragmenting, change_ownership;
 };
 
+/* Every field TYPE needs is in: the rest (gfp_flags, ...) is skipped. */
+static bool fields_done(int type, const struct fields *f)
+{
+	if (!f->has_pfn)
+		return false;
+	switch (type) {
+	case TEV_ALLOC:
+		return f->order >= 0 && f->migratetype >= 0;
+	case TEV_FREE:
+		return f->order >= 0;
+	case TEV_FREE_BATCHED:
+		return true;
+	default:
+		return f->change_ownership >= 0;
+	}
+}
+
 static const char *parse_fields(struct cur c, const struct trace_format *fmt,
-				struct fields *f)
+				int type, struct fields *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->order = f->migratetype = f->alloc_order = f->fallback_order = -1;
@@ -159,6 +184,8 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 		}
 		/* gfp_flags, cold, pageblock_order, percpu_refill: not needed */
 #undef KEY
+		if (fields_done(type, f))
+			break;
 	}
 	return NULL;
 }
@@ -205,14 +232,16 @@ static bool find_event(struct cur *c, struct cur *name)
 	return false;
 }
 
-static bool name_is(const struct cur *n, const char *s)
+static bool name_is(const struct cur *n, const char *s, size_t l)
 {
-	size_t l = strlen(s), nl = (size_t)(n->end - n->p);
+	size_t nl = (size_t)(n->end - n->p);
 
 	if (nl == l && !memcmp(n->p, s, l))
 		return true;
 	return nl == l + 5 && !memcmp(n->p, "kmem:", 5) && !memcmp(n->p + 5, s, l);
 }
+
+#define NAME_IS(n, lit) name_is(n, lit, sizeof(lit) - 1)
 
 enum trace_line_kind trace_parse_line(const char *p, size_t n,
 				      const struct trace_format *fmt,
@@ -233,17 +262,17 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 	if (!find_event(&c, &name))
 		return TL_BAD;
 	memset(ev, 0, sizeof(*ev));
-	if (name_is(&name, "mm_page_alloc"))
+	if (NAME_IS(&name, "mm_page_alloc"))
 		ev->type = TEV_ALLOC;
-	else if (name_is(&name, "mm_page_free"))
+	else if (NAME_IS(&name, "mm_page_free"))
 		ev->type = TEV_FREE;
-	else if (name_is(&name, "mm_page_free_batched"))
+	else if (NAME_IS(&name, "mm_page_free_batched"))
 		ev->type = TEV_FREE_BATCHED;
-	else if (name_is(&name, "mm_page_alloc_extfrag"))
+	else if (NAME_IS(&name, "mm_page_alloc_extfrag"))
 		ev->type = TEV_EXTFRAG;
 	else
 		return TL_OTHER;
-	err = parse_fields(c, fmt, &f);
+	err = parse_fields(c, fmt, ev->type, &f);
 	if (err) {
 		*why = err;
 		return TL_BAD;

@@ -4,7 +4,10 @@
  * model's bytes per page.  Two patterns: "steady" (the zone half full of
  * scattered order-0 pages, as a running system is, so frees rarely merge
  * all the way up) and "empty" (alloc then free on an empty zone: every
- * pair splits and re-merges a whole MAX_ORDER block, the worst case).
+ * pair splits and re-merges a whole MAX_ORDER block, the worst case, when
+ * the pcp lists are off: "empty-nopcp").
+ *
+ * The peer is glibc malloc(4096)/free in the same loop.
  *
  *   bench_allocator [pairs]
  */
@@ -36,6 +39,20 @@ static double run(struct zone *z, long pairs)
 	return (double)pairs / (now() - t0);
 }
 
+/* the peer: glibc malloc/free of a page-sized block, same loop shape */
+static double run_malloc(long pairs)
+{
+	double t0 = now();
+	long i;
+
+	for (i = 0; i < pairs; i++) {
+		void *volatile p = malloc(PAGE_SIZE);
+
+		free(p);
+	}
+	return (double)pairs / (now() - t0);
+}
+
 int main(int argc, char **argv)
 {
 	long pairs = argc > 1 ? atol(argv[1]) : 20000000L;
@@ -43,12 +60,19 @@ int main(int argc, char **argv)
 	const struct alloc_policy *const *p;
 	uint64_t seed = 1;
 
-	printf("bytes_per_page\t%.2f\n",
+	printf("bytes_per_page\t%.3f\n",
 	       (double)sizeof(struct page) + 1.0 / pageblock_nr_pages);
+	printf("peer\tmalloc-4k\t%.1f\tMpairs/s\n", run_malloc(pairs) / 1e6);
 	for (p = alloc_policies; *p; p++) {
 		struct zone z;
 		uint32_t i, *held = malloc(nr * sizeof(*held)), n = 0;
 
+		/* the buddy lists alone, without the pcp lists in front */
+		zone_init(&z, "Normal", nr, *p);
+		zone_set_pcp(&z, false);
+		printf("empty-nopcp\t%s\t%.1f\tMpairs/s\n", (*p)->name,
+		       run(&z, pairs / 4) / 1e6);
+		zone_destroy(&z);
 		zone_init(&z, "Normal", nr, *p);
 		printf("empty\t%s\t%.1f\tMpairs/s\n", (*p)->name, run(&z, pairs) / 1e6);
 		for (i = 0; i < nr / 2; i++) {

@@ -47,6 +47,7 @@ static void test_split_and_coalesce(void **state)
 
 	(void)state;
 	zone_init(&z, "Normal", 1024, &policy_61);
+	zone_set_pcp(&z, false); /* exact buddy behaviour */
 	z.debug_checks = true;
 	a = alloc_pages(&z, 0, MIGRATE_MOVABLE, 0, OWNER_PAGE, 1);
 	assert_int_equal(a, 0);
@@ -141,7 +142,8 @@ static uint64_t xorshift(void)
 	return rng_state;
 }
 
-static void fuzz_policy(const struct alloc_policy *p, bool highatomic)
+static void fuzz_policy(const struct alloc_policy *p, bool highatomic,
+			bool pcp)
 {
 	enum { NR = 2048, OPS = 20000 };
 	static uint32_t live[NR];
@@ -149,6 +151,7 @@ static void fuzz_policy(const struct alloc_policy *p, bool highatomic)
 	struct zone z;
 
 	zone_init(&z, "Normal", NR, p);
+	zone_set_pcp(&z, pcp);
 	z.highatomic = highatomic && p->has_highatomic;
 	/* check_zone() after every alloc_pages() and free_pages() */
 	z.debug_checks = true;
@@ -176,6 +179,7 @@ static void fuzz_policy(const struct alloc_policy *p, bool highatomic)
 	}
 	while (nlive)
 		assert_int_equal(free_pages(&z, live[--nlive]), 0);
+	drain_all_pages(&z);
 	assert_zone_ok(&z);
 	assert_int_equal(z.free_pages, z.nr_pages);
 	/* everything freed: the zone is whole MAX_ORDER blocks again */
@@ -191,8 +195,10 @@ static void test_fuzz_all_policies(void **state)
 
 	(void)state;
 	for (p = alloc_policies; *p; p++) {
-		fuzz_policy(*p, false);
-		fuzz_policy(*p, true);
+		fuzz_policy(*p, false, false);
+		fuzz_policy(*p, true, false);
+		fuzz_policy(*p, false, true);
+		fuzz_policy(*p, true, true);
 	}
 }
 

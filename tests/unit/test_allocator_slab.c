@@ -89,6 +89,9 @@ static void test_named_cache(void **state)
 	for (i = 0; i < 100; i++)
 		kmem_cache_free(&sl, h[i]);
 	assert_int_equal(sl.caches[dentry].nr_slabs, 0);
+	/* the freed slab pages sit on the pcp list until drained */
+	assert_int_equal(z.free_pages + (unsigned long)z.pcp.count, 4096);
+	drain_all_pages(&z);
 	assert_int_equal(z.free_pages, 4096);
 	slab_destroy(&sl);
 	zone_destroy(&z);
@@ -116,6 +119,7 @@ static void test_compaction(void **state)
 
 	(void)state;
 	zone_init(&z, "Normal", 4096, &policy_61);
+	zone_set_pcp(&z, false); /* the hand count below is for the buddy lists */
 	z.debug_checks = true;
 	z.migrate_cb = on_migrate;
 	for (i = 0; i < 4096; i++)
