@@ -131,7 +131,8 @@ int parse_page_owner(const char *buf, size_t len, struct page_owner_stats *st,
 		free(set.blocks);
 		return fail(err, lineno ? lineno : 1, "no page_owner records found");
 	}
-	qsort(set.blocks, set.n, sizeof(*set.blocks), cmp_ulong);
+	if (set.n)
+		qsort(set.blocks, set.n, sizeof(*set.blocks), cmp_ulong);
 	for (i = 0; i < set.n; i++) {
 		if (i && set.blocks[i] == set.blocks[i - 1])
 			continue;

@@ -67,6 +67,11 @@ is "$out" "page_owner: 5 records, 2 mixed pageblocks Movable 1 Unmovable 1" \
 out=$("$GFPAUDIT" fragstat --page-owner "$FX/page_owner.4.13")
 is "$out" "page_owner: 2 records, 1 mixed pageblocks Movable 1" "4.13 page_owner layout"
 
+# records and no mixed block (an empty set: once undefined behaviour)
+printf 'Page allocated via order 0, mask 0xcc0(GFP_KERNEL)\nPFN 1 type Unmovable Block 0 type Unmovable Flags 0x0()\n' >"$TMP/po1"
+is "$("$GFPAUDIT" fragstat --page-owner "$TMP/po1")" \
+	"page_owner: 1 records, 0 mixed pageblocks" "page_owner without mixed blocks"
+
 # Malformed input: exit 2 and one line naming file:line.
 exit_is 2 "bad buddyinfo exits 2" "$GFPAUDIT" fragstat --buddyinfo "$FX/buddyinfo.bad"
 err=$("$GFPAUDIT" fragstat --buddyinfo "$FX/buddyinfo.bad" 2>&1)

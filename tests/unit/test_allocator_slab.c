@@ -165,6 +165,13 @@ static void test_mixed_count(void **state)
 	assert_int_equal(count[MIGRATE_UNMOVABLE], 1);
 	assert_int_equal(zone_mixed_mobility_blocks(&z), 1);
 	zone_destroy(&z);
+	/* one type of page in a block of another: mixed for page_owner only */
+	zone_init(&z, "Normal", 2048, &policy_61);
+	alloc_pages(&z, 0, MIGRATE_MOVABLE, 0, OWNER_PAGE, 0);
+	set_pageblock_migratetype(&z, 0, MIGRATE_UNMOVABLE);
+	assert_int_equal(zone_mixed_pageblocks(&z, count), 1);
+	assert_int_equal(zone_mixed_mobility_blocks(&z), 0);
+	zone_destroy(&z);
 }
 
 static void test_indices(void **state)
