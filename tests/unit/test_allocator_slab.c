@@ -149,6 +149,7 @@ static void test_mixed_count(void **state)
 {
 	unsigned long count[MIGRATE_TYPES];
 	struct zone z;
+	uint32_t pfn;
 
 	(void)state;
 	zone_init(&z, "Normal", 2048, &policy_61);
@@ -167,8 +168,8 @@ static void test_mixed_count(void **state)
 	zone_destroy(&z);
 	/* one type of page in a block of another: mixed for page_owner only */
 	zone_init(&z, "Normal", 2048, &policy_61);
-	alloc_pages(&z, 0, MIGRATE_MOVABLE, 0, OWNER_PAGE, 0);
-	set_pageblock_migratetype(&z, 0, MIGRATE_UNMOVABLE);
+	pfn = alloc_pages(&z, 0, MIGRATE_MOVABLE, 0, OWNER_PAGE, 0);
+	set_pageblock_migratetype(&z, pfn, MIGRATE_UNMOVABLE);
 	assert_int_equal(zone_mixed_pageblocks(&z, count), 1);
 	assert_int_equal(zone_mixed_mobility_blocks(&z), 0);
 	zone_destroy(&z);
