@@ -34,25 +34,32 @@ struct frag_zone *frag_zone_get(struct frag_info *fi, int node,
 	return z;
 }
 
-int frag_type_index(struct frag_info *fi, const char *name)
+int name_index(char (*names)[FRAG_NAME], int *nr, const char *name)
 {
 	int i;
 
-	for (i = 0; i < fi->nr_types; i++)
-		if (!strcmp(fi->types[i], name))
+	for (i = 0; i < *nr; i++)
+		if (!strcmp(names[i], name))
 			return i;
-	if (fi->nr_types == FRAG_MAX_TYPES)
+	if (*nr == FRAG_MAX_TYPES)
 		return -1;
-	snprintf(fi->types[fi->nr_types], FRAG_NAME, "%s", name);
-	return fi->nr_types++;
+	snprintf(names[*nr], FRAG_NAME, "%s", name);
+	return (*nr)++;
 }
 
-static int fail(struct parse_error *err, int line, const char *msg)
+int frag_type_index(struct frag_info *fi, const char *name)
+{
+	return name_index(fi->types, &fi->nr_types, name);
+}
+
+int parse_fail(struct parse_error *err, int line, const char *msg)
 {
 	err->line = line;
 	snprintf(err->msg, sizeof(err->msg), "%s", msg);
 	return -1;
 }
+
+#define fail parse_fail
 
 int parse_buddyinfo(const char *buf, size_t len, struct frag_info *fi,
 		    struct parse_error *err)

@@ -14,24 +14,11 @@
 #include "allocator/procfs.h"
 #include "allocator/textscan.h"
 
-static int fail(struct parse_error *err, int line, const char *msg)
-{
-	err->line = line;
-	snprintf(err->msg, sizeof(err->msg), "%s", msg);
-	return -1;
-}
+#define fail parse_fail
 
 static int type_index(struct page_owner_stats *st, const char *name)
 {
-	int i;
-
-	for (i = 0; i < st->nr_types; i++)
-		if (!strcmp(st->types[i], name))
-			return i;
-	if (st->nr_types == FRAG_MAX_TYPES)
-		return -1;
-	snprintf(st->types[st->nr_types], FRAG_NAME, "%s", name);
-	return st->nr_types++;
+	return name_index(st->types, &st->nr_types, name);
 }
 
 struct mixed_set {

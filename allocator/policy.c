@@ -214,18 +214,21 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
  * Linux 6.1 mm/page_alloc.c, fallbacks[MIGRATE_TYPES][3] (CMA and
  * ISOLATE rows "Never used").
  */
+#define FALLBACKS_61                                                          \
+	{                                                                     \
+		[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE, END },   \
+		[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, END },   \
+		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, END },   \
+		[MIGRATE_HIGHATOMIC] = { END },                               \
+		[MIGRATE_RESERVE] = { END },                                  \
+		[MIGRATE_ISOLATE] = { END },                                  \
+	}
+
 const struct alloc_policy policy_61 = {
 	.name = "6.1",
 	.source = "Linux 6.1 mm/page_alloc.c: fallbacks[], can_steal_fallback(), steal_suitable_fallback()",
 	.has_highatomic = true,
-	.fallbacks = {
-		[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE, END },
-		[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, END },
-		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, END },
-		[MIGRATE_HIGHATOMIC] = { END },
-		[MIGRATE_RESERVE] = { END },
-		[MIGRATE_ISOLATE] = { END },
-	},
+	.fallbacks = FALLBACKS_61,
 	.rmqueue_fallback = rmqueue_fallback_61,
 };
 
@@ -262,14 +265,7 @@ const struct alloc_policy policy_nogroup = {
 	.name = "nogroup",
 	.source = "page_group_by_mobility_disabled (6.1 rules, one effective list)",
 	.mobility_disabled = true,
-	.fallbacks = {
-		[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE, END },
-		[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, END },
-		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, END },
-		[MIGRATE_HIGHATOMIC] = { END },
-		[MIGRATE_RESERVE] = { END },
-		[MIGRATE_ISOLATE] = { END },
-	},
+	.fallbacks = FALLBACKS_61,
 	.rmqueue_fallback = rmqueue_fallback_61,
 };
 

@@ -51,6 +51,11 @@ int parse_buddyinfo(const char *buf, size_t len, struct frag_info *fi,
 int parse_pagetypeinfo(const char *buf, size_t len, struct frag_info *fi,
 		       struct parse_error *err);
 
+/* Set *err (line and message) and return -1. */
+int parse_fail(struct parse_error *err, int line, const char *msg);
+/* Index of NAME in a table of NR names (added when new); -1 when full. */
+int name_index(char (*names)[FRAG_NAME], int *nr, const char *name);
+
 /* Find or add zone (node, name); NULL when the table is full. */
 struct frag_zone *frag_zone_get(struct frag_info *fi, int node,
 				const char *name);

@@ -3,6 +3,7 @@
  * The kmem trace line parser (see allocator/trace.h), a pure function over
  * a line, and the whole-trace driver that counts what it could not parse.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,6 +120,26 @@ static bool fields_done(int type, const struct fields *f)
 	}
 }
 
+/* The small integer fields, by key. */
+struct int_field {
+	const char *key;
+	size_t len, off;
+	const char *err;
+};
+
+#define INT_FIELD(k, m) { k, sizeof(k) - 1, offsetof(struct fields, m), k "= is not a number" }
+static const struct int_field int_fields[] = {
+	INT_FIELD("order", order),
+	INT_FIELD("migratetype", migratetype),
+	INT_FIELD("alloc_order", alloc_order),
+	INT_FIELD("fallback_order", fallback_order),
+	INT_FIELD("alloc_migratetype", alloc_mt),
+	INT_FIELD("fallback_migratetype", fallback_mt),
+	INT_FIELD("fragmenting", fragmenting),
+	INT_FIELD("change_ownership", change_ownership),
+	{ NULL, 0, 0, NULL },
+};
+
 static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 				int type, struct fields *f)
 {
@@ -157,30 +178,15 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 			if (!read_num(v + (hex ? 2 : 0), e, hex, &f->pfn))
 				return "pfn= is not a number";
 			f->has_pfn = true;
-		} else if (KEY("order")) {
-			if (!read_small(v, e, &f->order))
-				return "order= is not a number";
-		} else if (KEY("migratetype")) {
-			if (!read_small(v, e, &f->migratetype))
-				return "migratetype= is not a number";
-		} else if (KEY("alloc_order")) {
-			if (!read_small(v, e, &f->alloc_order))
-				return "alloc_order= is not a number";
-		} else if (KEY("fallback_order")) {
-			if (!read_small(v, e, &f->fallback_order))
-				return "fallback_order= is not a number";
-		} else if (KEY("alloc_migratetype")) {
-			if (!read_small(v, e, &f->alloc_mt))
-				return "alloc_migratetype= is not a number";
-		} else if (KEY("fallback_migratetype")) {
-			if (!read_small(v, e, &f->fallback_mt))
-				return "fallback_migratetype= is not a number";
-		} else if (KEY("fragmenting")) {
-			if (!read_small(v, e, &f->fragmenting))
-				return "fragmenting= is not a number";
-		} else if (KEY("change_ownership")) {
-			if (!read_small(v, e, &f->change_ownership))
-				return "change_ownership= is not a number";
+		} else {
+			const struct int_field *i;
+
+			for (i = int_fields; i->key; i++)
+				if (kl == i->len && !memcmp(k, i->key, kl))
+					break;
+			if (i->key &&
+			    !read_small(v, e, (long *)((char *)f + i->off)))
+				return i->err;
 		}
 		/* gfp_flags, cold, pageblock_order, percpu_refill: not needed */
 #undef KEY
