@@ -285,8 +285,9 @@ const struct alloc_policy *policy_find(const char *name)
 
 /*
  * The nearest modelled policy: mobility grouping arrived in 2.6.23/24;
- * steal_suitable_fallback() replaced the 2.6.24 rules in 4.0 (and was
- * refined later, e.g. the alike-pages count), so kernels from 4.0 get 6.1.
+ * can_steal_fallback()/steal_suitable_fallback() came with the 2015 rework
+ * of the fallback path (around 4.0) and were refined later (the
+ * alike-pages count), so kernels from 4.0 get the 6.1 rules.
  */
 const struct alloc_policy *policy_for_version(const char *version)
 {
