@@ -98,6 +98,9 @@ int parse_buddyinfo(const char *buf, size_t len, struct frag_info *fi,
 			    (s.p < s.end && *s.p != ' ' && *s.p != '\t'))
 				return fail(err, lineno,
 					    "free block count is not a number");
+			if (v > (FRAG_MAX_PAGES >> o))
+				return fail(err, lineno,
+					    "free block count too large for its order");
 			z->nr_free[o++] = v;
 		}
 		if (o == 0)

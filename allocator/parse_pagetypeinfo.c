@@ -85,6 +85,9 @@ static int parse_free_line(struct pti_state *st, struct scan *s)
 			return fail(st, "more counts than the header has orders%s", "");
 		if (parse_count(s, &z->free_mt[t][o], &capped) < 0)
 			return fail(st, "free page count is not a number%s", "");
+		/* summed over up to FRAG_MAX_TYPES types: keep the sum in range */
+		if (z->free_mt[t][o] > (FRAG_MAX_PAGES >> o) / FRAG_MAX_TYPES)
+			return fail(st, "free page count too large for its order%s", "");
 		z->capped[t][o++] = capped;
 	}
 	if (o != st->nr_orders)

@@ -16,6 +16,12 @@
 #define FRAG_MAX_ZONES 64
 #define FRAG_NAME 24
 #define PAGETYPEINFO_CAP 100000 /* 6.1 stops counting a list there */
+/*
+ * A count of order-O blocks above FRAG_MAX_PAGES >> O is refused: no
+ * machine has 2^48 free pages, and the vmstat.c arithmetic (pages * 1000
+ * in 64 bits) stays exact below it.
+ */
+#define FRAG_MAX_PAGES (1ULL << 48)
 
 struct frag_zone {
 	int node;

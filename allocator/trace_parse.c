@@ -177,6 +177,9 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 					       "pfn= is hex, but this kernel prints it in decimal";
 			if (!read_num(v + (hex ? 2 : 0), e, hex, &f->pfn))
 				return "pfn= is not a number";
+			/* no machine has 2^52 page frames (and ~0 marks empty) */
+			if (f->pfn >> 52)
+				return "pfn= out of range";
 			f->has_pfn = true;
 		} else {
 			const struct int_field *i;

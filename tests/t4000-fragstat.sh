@@ -82,6 +82,9 @@ like "$err" "pagetypeinfo.bad:6: fewer counts" "short pagetypeinfo row named"
 printf 'PFN 1 type Movable Block 0 type Movable Flags 0x0()\n' >"$TMP/po"
 err=$("$GFPAUDIT" fragstat --page-owner "$TMP/po" 2>&1)
 like "$err" "po:1: PFN line outside" "page_owner PFN line without a record"
+printf 'Node 0, zone Normal 1 99999999999999999\n' >"$TMP/huge"
+err=$("$GFPAUDIT" fragstat --buddyinfo "$TMP/huge" 2>&1)
+like "$err" "huge:1: free block count too large" "absurd counts refused, not overflowed"
 exit_is 2 "missing file exits 2" "$GFPAUDIT" fragstat --buddyinfo "$TMP/nope"
 exit_is 2 "unknown option exits 2" "$GFPAUDIT" fragstat --frob
 : >"$TMP/empty"

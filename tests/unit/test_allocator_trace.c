@@ -127,6 +127,9 @@ static void test_refusals(void **state)
 			       "6.1", &ev, &why), TL_ALLOC_FAILED);
 	assert_int_equal(parse("x-1 [000] .... 1.5: mm_page_free: page=0 pfn=0xffffffffffffffffff order=0",
 			       "6.1", &ev, &why), TL_BAD);
+	assert_int_equal(parse("x-1 [000] .... 1.5: mm_page_free: page=0 pfn=0xffffffffffffffff order=0",
+			       "6.1", &ev, &why), TL_BAD);
+	assert_string_equal(why, "pfn= out of range");
 	assert_int_equal(parse("x-1 [000] .... 1.5: mm_page_free: page=0 pfn", "6.1",
 			       &ev, &why), TL_BAD);
 	assert_int_equal(parse("x-1 [000] .... 1.5: mm_page_free:", "6.1", &ev, &why),
