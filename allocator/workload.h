@@ -31,17 +31,17 @@ enum lifetime {
 struct stream {
 	const char *name;
 	enum stream_kind kind;
-	unsigned int order;	  /* SK_PAGES */
-	unsigned int size;	  /* SK_KMALLOC, SK_CACHE object size */
-	unsigned int slab_flags;  /* SK_CACHE: SLAB_RECLAIM_ACCOUNT */
-	int mt;			  /* the caller's gfp mobility */
+	unsigned int order;	 /* SK_PAGES */
+	unsigned int size;	 /* SK_KMALLOC, SK_CACHE object size */
+	unsigned int slab_flags; /* SK_CACHE: SLAB_RECLAIM_ACCOUNT */
+	int mt;			 /* the caller's gfp mobility */
 	enum lifetime life;
-	unsigned int life_steps;  /* LIFE_SHORT */
-	unsigned int pinned_pct;  /* LIFE_RECLAIM: % a shrinker cannot free */
-	double weight;		  /* relative rate outside the burst */
-	double burst_weight;	  /* rate inside [burst_start, burst_end) */
+	unsigned int life_steps; /* LIFE_SHORT */
+	unsigned int pinned_pct; /* LIFE_RECLAIM: % a shrinker cannot free */
+	double weight;		 /* relative rate outside the burst */
+	double burst_weight;	 /* rate inside [burst_start, burst_end) */
 	double burst_start, burst_end; /* fractions of the run */
-	unsigned int alloc_flags; /* ALLOC_HARDER for atomic high-order */
+	unsigned int alloc_flags;      /* ALLOC_HARDER for atomic high-order */
 };
 
 #define SIM_MAX_METRICS 40
