@@ -248,7 +248,8 @@ uint32_t kmalloc(struct slab_layer *sl, unsigned int size, int mt)
 	/* kmalloc_large(): the page allocator, caller's flags */
 	while ((PAGE_SIZE << order) < size)
 		order++;
-	pfn = alloc_pages(sl->zone, order, mt, 0, OWNER_PAGE, 0);
+	/* kmalloc memory is never movable, whatever the caller asked */
+	pfn = alloc_pages(sl->zone, order, mt, 0, OWNER_SLAB, NIL_PFN);
 	if (pfn == NIL_PFN) {
 		sl->alloc_fail++;
 		return NIL_HANDLE;

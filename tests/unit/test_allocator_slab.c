@@ -58,6 +58,12 @@ static void test_kmalloc_versions(void **state)
 	assert_int_equal(z1.pages[h & ~HANDLE_LARGE].order, 3);
 	assert_int_equal(z1.pages[h & ~HANDLE_LARGE].mt, MIGRATE_RECLAIMABLE);
 	kfree(&old, h);
+	/* even a movable kmalloc_large is not something compaction moves */
+	h = kmalloc(&old, 20000, MIGRATE_MOVABLE);
+	assert_int_equal(z1.pages[h & ~HANDLE_LARGE].owner, OWNER_SLAB);
+	kfree(&old, h);
+	drain_all_pages(&z1);
+	drain_all_pages(&z2);
 	/* everything freed: the zone is whole again */
 	assert_int_equal(z1.free_pages, 4096);
 	assert_int_equal(z2.free_pages, 4096);
