@@ -165,6 +165,8 @@ void print_pagetypeinfo(FILE *out, const struct zone *zone)
 	fprintf(out, "\nNode %d, zone %8s ", 0, zone->name);
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		fprintf(out, "%12lu ", zone->nr_blocks[shown[i]]);
+	fputc('\n', out);
+	/* with CONFIG_PAGE_OWNER, pagetypeinfo_showmixedcount() follows */
 	zone_mixed_pageblocks(zone, mixed);
 	fprintf(out, "\n%-23s", "Number of mixed blocks ");
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)

@@ -6,7 +6,9 @@
  * order of short-lived objects, the LRU order of page cache and the
  * shrinker order of reclaimable slab objects.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -366,6 +368,41 @@ static void drop_caches(struct wl *w, struct sim_result *res)
 	add_metric(res, "free_pages_at_rest", (double)w->zone.free_pages);
 }
 
+/*
+ * The zone at rest as the kernel would show it, /proc/buddyinfo and
+ * /proc/pagetypeinfo, so `gfpaudit fragstat` can read the model too.
+ */
+static int write_proc(const struct wl *w, const char *dir, const char *policy)
+{
+	static const char *const names[] = {"buddyinfo", "pagetypeinfo"};
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		char *path = xasprintf("%s/%s.%s", dir, names[i], policy);
+		FILE *f = fopen(path, "w");
+		int bad;
+
+		if (!f) {
+			error_msg("simulate: %s: %s", path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		if (i == 0)
+			print_buddyinfo(f, &w->zone);
+		else
+			print_pagetypeinfo(f, &w->zone);
+		bad = ferror(f);
+		bad |= fclose(f);
+		if (bad) {
+			error_msg("simulate: %s: write error", path);
+			free(path);
+			return -1;
+		}
+		free(path);
+	}
+	return 0;
+}
+
 static void wl_free(struct wl *w)
 {
 	int i;
@@ -449,6 +486,10 @@ int run_workload(const struct workload_config *cfg,
 	/* the headline: clean page cache reclaimed too, as Gorman's test */
 	drop_caches(&w, res);
 	index_metrics(&w, res);
+	if (cfg->proc_out && write_proc(&w, cfg->proc_out, policy->name) < 0) {
+		wl_free(&w);
+		return -2;
+	}
 	add_curve(res, cfg->steps + 2, &w.zone);
 	highorder_probe(&w, res, "highorder_success_pct", "highorder_allocated",
 			"highorder_possible");

@@ -68,11 +68,13 @@ struct workload_config {
 	const char *kernel_version; /* slab behaviour; NULL: the policy's */
 	bool highatomic;
 	bool debug_checks;
+	/* write buddyinfo.POLICY and pagetypeinfo.POLICY at rest here */
+	const char *proc_out;
 };
 
 /*
- * Run STREAMS (NR of them) under POLICY.  Returns 0, or -1 when the zone
- * cannot be set up.
+ * Run STREAMS (NR of them) under POLICY.  Returns 0, -1 when the zone
+ * cannot be set up, -2 when cfg->proc_out cannot be written (said).
  */
 int run_workload(const struct workload_config *cfg,
 		 const struct alloc_policy *policy,

@@ -59,6 +59,9 @@ const char usage_simulate[] =
 	"  --highatomic        6.1: keep a MIGRATE_HIGHATOMIC reserve\n"
 	"  --debug-checks      run the invariant checker after every "
 	"operation\n"
+	"  --proc-out DIR      antifrag: write DIR/buddyinfo.POLICY and\n"
+	"                      DIR/pagetypeinfo.POLICY of the zone at rest\n"
+	"                      (readable by gfpaudit fragstat)\n"
 	"  --tsv               a header line, then tab-separated rows\n"
 	"  --show-policy NAME  print a policy's fallback table\n";
 
@@ -197,9 +200,13 @@ static int run_antifrag(struct sim_opts *o)
 		struct stream s[32];
 		int ns = antifrag_streams(pol[i], s, 32);
 
-		if (run_workload(&o->wc, pol[i], s, ns, &res[i]) < 0) {
-			error_msg("simulate: cannot set up a zone of %u pages",
-				  o->wc.nr_pages);
+		int r = run_workload(&o->wc, pol[i], s, ns, &res[i]);
+
+		if (r < 0) {
+			if (r == -1)
+				error_msg("simulate: cannot set up a zone of "
+					  "%u pages",
+					  o->wc.nr_pages);
 			free(res);
 			return EXIT_USAGE;
 		}
@@ -345,6 +352,7 @@ int cmd_simulate(int argc, char **argv)
 		{"debug-checks", no_argument, NULL, 'D'},
 		{"tsv", no_argument, NULL, 't'},
 		{"show-policy", required_argument, NULL, 'P'},
+		{"proc-out", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sim_opts o = {
@@ -403,6 +411,9 @@ int cmd_simulate(int argc, char **argv)
 			break;
 		case 'P':
 			o.show_policy = optarg;
+			break;
+		case 'o':
+			o.wc.proc_out = optarg;
 			break;
 		default:
 			return usage_error("simulate",
