@@ -24,6 +24,9 @@ struct scan_opts {
 	int force;		/* re-parse unchanged files too */
 	int progress;		/* -1 auto (tty), 0 off, 1 on */
 	char *options_json;	/* runs.options, built by the caller */
+	/* Restrict the scan to these files/directories (relative to tree). */
+	char **paths;
+	int npaths;
 };
 
 /*

@@ -85,7 +85,7 @@ static void *worker(void *arg)
 }
 
 struct counts {
-	size_t total, parsed, unchanged, failed, uses, sites;
+	size_t total, parsed, unchanged, failed, uses, sites, clang;
 };
 
 static void progress(const struct counts *c, size_t done, double t0)
@@ -127,6 +127,7 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		c->unchanged += r->unchanged;
 		c->failed += r->failed;
 		c->parsed += !r->unchanged && !r->failed;
+		c->clang += r->parsed;
 		c->uses += r->lf.nuses;
 		c->sites += r->lf.nsites;
 		file_result_free(r);
@@ -263,6 +264,24 @@ static void load_hashes(sqlite3 *db, struct name_set *idx, char ***hashes,
 	sqlite3_finalize(st);
 }
 
+static int in_paths(const char *path, const struct scan_opts *o)
+{
+	int i;
+
+	if (!o->npaths)
+		return 1;
+	for (i = 0; i < o->npaths; i++) {
+		size_t n = strlen(o->paths[i]);
+
+		while (n && o->paths[i][n - 1] == '/')
+			n--;
+		if (!n || (!strncmp(path, o->paths[i], n) &&
+			   (path[n] == '/' || !path[n])))
+			return 1;
+	}
+	return 0;
+}
+
 static int in_shard(const char *path, int k, int n)
 {
 	return !n || (int)(fnv1a64(path, strlen(path)) % (uint64_t)n) == k - 1;
@@ -323,6 +342,25 @@ static int check_tree(const char *tree)
 	return 0;
 }
 
+static int check_paths(const struct scan_opts *o)
+{
+	int i;
+
+	for (i = 0; i < o->npaths; i++) {
+		char *p = xasprintf("%s/%s", o->tree, o->paths[i]);
+		struct stat st;
+		int bad = !path_is_safe_relative(o->paths[i]) || stat(p, &st);
+
+		free(p);
+		if (bad) {
+			error_msg("%s: no such path inside %s", o->paths[i],
+				  o->tree);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Second pass: wrappers learned during this run make their callers
  * sites; re-analyse the files that mention a newly learned name.
@@ -359,7 +397,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 		free(abs);
 	}
 	{
-		struct counts c2 = { n, 0, 0, 0, 0, 0 };
+		struct counts c2 = { n, 0, 0, 0, 0, 0, 0 };
 
 		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, &c2);
 	}
@@ -384,7 +422,7 @@ int analyzer_scan(const struct scan_opts *o)
 	int show = o->progress < 0 ? isatty(2) : o->progress;
 	double t0 = now_s();
 
-	if (check_tree(o->tree))
+	if (check_tree(o->tree) || check_paths(o))
 		return EXIT_USAGE;
 	db = db_open(o->db_path, DB_READWRITE);
 	if (!db)
@@ -408,7 +446,8 @@ int analyzer_scan(const struct scan_opts *o)
 	for (i = 0; i < fl.n; i++) {
 		int h;
 
-		if (!in_shard(fl.paths[i], o->shard_k, o->shard_n))
+		if (!in_shard(fl.paths[i], o->shard_k, o->shard_n) ||
+		    !in_paths(fl.paths[i], o))
 			continue;
 		h = names_get(&hidx, fl.paths[i], strlen(fl.paths[i]));
 		jobs[n].path = fl.paths[i];
@@ -417,16 +456,17 @@ int analyzer_scan(const struct scan_opts *o)
 	}
 	c.total = n;
 	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
-	    (!o->shard_n && prune_missing(db, &fl)) ||
+	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
 	    learned_pass(&env, db, run_id, &fl, nthreads, &c))
 		rc = EXIT_INTERNAL;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
-		"gfpaudit scan: %s (%s): %zu files, %zu parsed, %zu unchanged, "
-		"%zu failed; %zu flag uses, %zu sites in %.1fs -> %s\n",
-		env.tree, env.kv.text, c.total, c.parsed, c.unchanged, c.failed,
-		c.uses, c.sites, now_s() - t0, o->db_path);
+		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
+		"%zu unchanged, %zu failed; %zu flag uses, %zu sites in %.1fs "
+		"-> %s\n",
+		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
+		c.failed, c.uses, c.sites, now_s() - t0, o->db_path);
 	for (i = 0; i < nhashes; i++)
 		free(hashes[i]);
 	free(hashes);

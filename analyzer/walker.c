@@ -249,13 +249,19 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 
 	m.calls = xcalloc(lf->nsites ? lf->nsites : 1, sizeof(CXCursor));
 	done = xcalloc(lf->nsites ? lf->nsites : 1, 1);
-	for (i = 0; i < lf->nsites; i++) {
+	for (i = 0; i < lf->nsites; i++)
 		m.calls[i] = clang_getNullCursor();
-		lf->sites[i].s.depth = w->depth;
-	}
 	if (w->tu && w->depth >= DEPTH_SINGLE_FILE)
 		clang_visitChildren(clang_getTranslationUnitCursor(w->tu),
 				    visit_top, &m);
+	/*
+	 * A site's confidence is what its classifiers can see: the parse
+	 * depth when the AST has its call, else only the tokens (inactive
+	 * #if branches, calls the parse dropped).
+	 */
+	for (i = 0; i < lf->nsites; i++)
+		lf->sites[i].s.depth = clang_Cursor_isNull(m.calls[i]) ?
+					       DEPTH_LEXICAL : w->depth;
 	for (k = 0; k < nclassifiers; k++)
 		if (classifiers[k]->tu_begin)
 			classifiers[k]->tu_begin(w);

@@ -55,6 +55,11 @@ struct site {
 	long long size_const;
 	char *macro; /* macro the call was expanded from, if any */
 	int in_disabled_branch;
+	/*
+	 * What the classifiers can see of this site: the TU's depth when
+	 * the walker found its CallExpr (call cursor not null), else
+	 * DEPTH_LEXICAL.  Written as sites.confidence.
+	 */
 	enum parse_depth depth;
 
 	/* Filled by classifiers; NULL / -1 mean "not classified". */

@@ -18,13 +18,14 @@ const char usage_scan[] =
 	"usage: gfpaudit scan [--db FILE] [-j N] [--compile-commands FILE]\n"
 	"                     [--arch ARCH] [--shard K/N]\n"
 	"                     [--depth lexical|single|full] [--force]\n"
-	"                     [--progress|--no-progress] TREE\n"
+	"                     [--progress|--no-progress] TREE [PATH...]\n"
 	"\n"
 	"Scan the kernel tree TREE with libclang: every tracked flag token\n"
 	"(rules/tracked-flags.txt) into flag_uses, every allocation call\n"
 	"(rules/allocators.txt and learned wrappers) into sites, with the\n"
 	"flags evaluated against TREE's own gfp headers.  Re-scans re-parse\n"
-	"only files whose content changed.\n"
+	"only files whose content changed.  PATHs (files or directories\n"
+	"relative to TREE) restrict the scan to part of the tree.\n"
 	"\n"
 	"  --db FILE               database (default ./gfpaudit.db)\n"
 	"  -j, --jobs N            parallel workers (default: online cores)\n"
@@ -73,6 +74,30 @@ static const char *depth_name(enum parse_depth d)
 	       d == DEPTH_SINGLE_FILE ? "single" : "full";
 }
 
+/* The PATH arguments as a JSON array (json_array), "[]" for none. */
+static char *paths_json(sqlite3 *mem, const struct scan_opts *o)
+{
+	static char *out;
+	sqlite3_stmt *st;
+	int i;
+
+	free(out);
+	out = xstrdup("[]");
+	for (i = 0; i < o->npaths; i++) {
+		if (sqlite3_prepare_v2(mem, "SELECT json_insert(?, '$[#]', ?)",
+				       -1, &st, NULL) != SQLITE_OK)
+			break;
+		sqlite3_bind_text(st, 1, out, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, o->paths[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			free(out);
+			out = xstrdup((const char *)sqlite3_column_text(st, 0));
+		}
+		sqlite3_finalize(st);
+	}
+	return out;
+}
+
 /* runs.options as a JSON object, built by SQLite's json_object(). */
 static char *options_json(const struct scan_opts *o)
 {
@@ -85,7 +110,7 @@ static char *options_json(const struct scan_opts *o)
 	if (sqlite3_prepare_v2(mem,
 			       "SELECT json_object('db', ?, 'jobs', ?, "
 			       "'compile_commands', ?, 'arch', ?, 'shard', ?, "
-			       "'depth', ?, 'force', json(?))",
+			       "'depth', ?, 'force', json(?), 'paths', json(?))",
 			       -1, &st, NULL) == SQLITE_OK) {
 		char shard[32];
 
@@ -103,6 +128,7 @@ static char *options_json(const struct scan_opts *o)
 				  SQLITE_STATIC);
 		sqlite3_bind_text(st, 7, o->force ? "true" : "false", -1,
 				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 8, paths_json(mem, o), -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(st) == SQLITE_ROW)
 			out = xstrdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
@@ -172,9 +198,11 @@ int cmd_scan(int argc, char **argv)
 			return usage_error("scan", "unknown option");
 		}
 	}
-	if (optind != argc - 1)
-		return usage_error("scan", "expected one TREE argument");
+	if (optind >= argc)
+		return usage_error("scan", "expected a TREE argument");
 	o.tree = argv[optind];
+	o.paths = argv + optind + 1;
+	o.npaths = argc - optind - 1;
 	o.options_json = options_json(&o);
 	rc = analyzer_scan(&o);
 	free(o.options_json);

@@ -60,6 +60,25 @@ if [ "$(id -u)" != 0 ]; then
 	chmod 600 "$t/fs/secret.c"
 fi
 
+# Broken data files: the file and line are named.
+mkdir -p "$TMP/rules"
+cp "$SRC_DIR/rules/tracked-flags.txt" "$TMP/rules/"
+printf 'kmalloc alloc slab 1 0\nkzalloc alloc slab one 0\n' >"$TMP/rules/allocators.txt"
+exit_is 2 "a malformed allocators.txt is refused" env GFPAUDIT_RULES_DIR="$TMP/rules" \
+	"$GFPAUDIT" scan --db "$TMP/r.db" "$MINIKERNEL"
+like "$(cat "$TMP/.out")" "allocators.txt:2: expected NAME KIND" "names file and line"
+printf 'GFP_TEMPORARY\nnot a name\n' >"$TMP/rules/tracked-flags.txt"
+exit_is 2 "a malformed tracked-flags.txt is refused" env GFPAUDIT_RULES_DIR="$TMP/rules" \
+	"$GFPAUDIT" scan --db "$TMP/r.db" "$MINIKERNEL"
+like "$(cat "$TMP/.out")" "tracked-flags.txt:2:" "names file and line"
+
+# Not a terminal: only the summary line; --progress forces the bar.
+"$GFPAUDIT" scan --db "$TMP/p.db" "$MINIKERNEL" 2>"$TMP/err" >/dev/null
+is "$(wc -l <"$TMP/err" | tr -d ' ')" 1 "no progress bar when stderr is no tty"
+like "$(cat "$TMP/err")" "^gfpaudit scan: .*18 files" "a one-line summary"
+"$GFPAUDIT" scan --force --progress --db "$TMP/p.db" "$MINIKERNEL" 2>"$TMP/err" >/dev/null
+like "$(cat "$TMP/err")" "18/18 files .*files/s .*ETA" "--progress draws files done/total, rate, ETA"
+
 echo "not sqlite" >"$TMP/junk.db"
 exit_is 2 "a database that is not ours" "$GFPAUDIT" scan --db "$TMP/junk.db" "$MINIKERNEL"
 done_testing

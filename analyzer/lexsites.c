@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sites: every allocator name followed by '(' that is a call (not a
+ * prototype or a member), its arguments as written, flags through a local
+ * variable, and this file's allocator macros and their uses.
+ */
+#include "analyzer/lexint.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+struct arg {
+	unsigned a, b; /* token range [a, b) */
+};
+
+/* Split the argument list opening at token OPEN; returns the count. */
+static int split_args(const struct lexfile *lf, int open, struct arg *args,
+		      int max, int *close)
+{
+	int depth = 0, n = 0, j, start = -1;
+
+	for (j = lx_next_code(lf, open); j >= 0; j = lx_next_code(lf, j)) {
+		if (lx_is_punct(lf, j, "(") || lx_is_punct(lf, j, "[") ||
+		    lx_is_punct(lf, j, "{")) {
+			depth++;
+		} else if (lx_is_punct(lf, j, ")") || lx_is_punct(lf, j, "]") ||
+			   lx_is_punct(lf, j, "}")) {
+			if (depth-- == 0)
+				break;
+		} else if (depth == 0 && lx_is_punct(lf, j, ",")) {
+			if (n < max)
+				args[n] = (struct arg){
+					start < 0 ? (unsigned)j : (unsigned)start,
+					(unsigned)j };
+			n++;
+			start = -1;
+			continue;
+		} else if (depth == 0 && lx_is_punct(lf, j, ";")) {
+			break; /* not a call after all (or broken code) */
+		}
+		if (start < 0)
+			start = j;
+	}
+	*close = j;
+	if (j >= 0 && lx_is_punct(lf, j, ")") && (start >= 0 || n > 0)) {
+		if (n < max)
+			args[n] = (struct arg){
+				start < 0 ? (unsigned)j : (unsigned)start,
+				(unsigned)j };
+		n++;
+	}
+	return n;
+}
+
+/* End of the expression starting at token A (at ';' or ',' depth 0). */
+static int expr_end(const struct lexfile *lf, int a, int limit)
+{
+	int depth = 0, j;
+
+	for (j = a; j >= 0 && j < limit; j = lx_next_code(lf, j)) {
+		if (lx_is_punct(lf, j, "(") || lx_is_punct(lf, j, "[") ||
+		    lx_is_punct(lf, j, "{"))
+			depth++;
+		else if (lx_is_punct(lf, j, ")") || lx_is_punct(lf, j, "]") ||
+			 lx_is_punct(lf, j, "}")) {
+			if (depth-- == 0)
+				return j;
+		} else if (!depth && (lx_is_punct(lf, j, ";") ||
+				      lx_is_punct(lf, j, ",")))
+			return j;
+	}
+	return j < 0 ? limit : j;
+}
+
+/*
+ * flags passed through a local variable: the last `VAR = expr` before the
+ * call in the same function, with later `VAR |= x` / `VAR &= x` folded in.
+ */
+static void resolve_via(struct lexfile *lf, struct lex_site *ls,
+			const struct arg *ga)
+{
+	const struct tok *v = &lf->toks[ga->a];
+	const struct lex_func *f;
+	struct strbuf sb = STRBUF_INIT;
+	char *ops[16], *rhs[16];
+	int nops = 0, j, k, found = 0;
+
+	if (ls->fn < 0 || v->kind != TK_IDENT || lx_next_code(lf, ga->a) != (int)ga->b)
+		return;
+	if (menv_get(&lf->local, lf->buf + v->off, v->len))
+		return;
+	f = &lf->funcs[ls->fn];
+	for (j = (int)ls->tok - 1; j > (int)f->body_open && !found; j--) {
+		const struct tok *t = &lf->toks[j];
+		int op, pv, end;
+
+		if (t->kind != TK_IDENT || t->len != v->len ||
+		    memcmp(lf->buf + t->off, lf->buf + v->off, v->len) ||
+		    t->dir >= 0)
+			continue;
+		op = lx_next_code(lf, j);
+		pv = lx_prev_code(lf, j);
+		if (op < 0 || !lx_is_assign_op(lf, op) ||
+		    (pv >= 0 && (lx_is_punct(lf, pv, ".") ||
+				 lx_is_punct(lf, pv, "->"))))
+			continue;
+		end = expr_end(lf, lx_next_code(lf, op), (int)ls->tok);
+		if (lx_tok_is(lf, (unsigned)op, "="))
+			found = 1;
+		if (nops < 16) {
+			ops[nops] = xstrndup(lf->buf + lf->toks[op].off, 1);
+			rhs[nops++] = lex_text(lf, (unsigned)lx_next_code(lf, op),
+					       (unsigned)end);
+		}
+	}
+	if (found) {
+		/* ops[nops-1] is the plain assignment; fold the rest. */
+		sb_adds(&sb, rhs[nops - 1]);
+		for (k = nops - 2; k >= 0; k--) {
+			char *prev = sb_detach(&sb);
+
+			sb_addf(&sb, "(%s) %s %s", prev, ops[k], rhs[k]);
+			free(prev);
+		}
+		ls->s.flags_via = xstrndup(lf->buf + v->off, v->len);
+		ls->s.flags_resolved = sb_detach(&sb);
+	}
+	for (k = 0; k < nops; k++) {
+		free(ops[k]);
+		free(rhs[k]);
+	}
+}
+
+static struct lex_site *new_site(struct lexfile *lf)
+{
+	struct lex_site *ls;
+
+	if (lf->nsites == lf->sites_alloc) {
+		lf->sites_alloc = lf->sites_alloc ? lf->sites_alloc * 2 : 16;
+		lf->sites = xrealloc(lf->sites,
+				     lf->sites_alloc * sizeof(*lf->sites));
+	}
+	ls = &lf->sites[lf->nsites++];
+	memset(ls, 0, sizeof(*ls));
+	ls->s.gfp_arg = -1;
+	ls->s.held_across_sleep = -1;
+	ls->s.flag_effective = -1;
+	return ls;
+}
+
+/* Is the allocator name at I a call (not a prototype or a member)? */
+static int is_call_site(const struct lexfile *lf, unsigned i, int *open)
+{
+	const struct tok *t = &lf->toks[i];
+	int pv = lx_prev_code(lf, (int)i);
+
+	*open = lx_next_code(lf, (int)i);
+	if (*open < 0 || !lx_is_punct(lf, *open, "("))
+		return 0;
+	if (pv >= 0 && (lx_is_punct(lf, pv, ".") || lx_is_punct(lf, pv, "->")))
+		return 0;
+	if (t->dir >= 0) {
+		const struct directive *d = &lf->dirs[t->dir];
+
+		return !strcmp(d->kind, "define") && d->name != (int)i;
+	}
+	/* At file scope `void *kmalloc(size_t, gfp_t)` is a declaration. */
+	if (t->brace == BR_NONE || t->brace == BR_AGG)
+		return !(pv >= 0 && (lx_is_word(lf, pv) || lx_is_punct(lf, pv, "*") ||
+				     lx_is_punct(lf, pv, ")")));
+	return 1;
+}
+
+static void add_site(struct lexfile *lf, unsigned i,
+		     const struct alloc_fn *af, int open)
+{
+	struct arg args[16];
+	struct lex_site *ls;
+	int nargs, close;
+	const struct tok *t = &lf->toks[i];
+
+	nargs = split_args(lf, open, args, 16, &close);
+	ls = new_site(lf);
+	ls->tok = i;
+	ls->off = t->off;
+	ls->fn = t->fn;
+	ls->afn = af;
+	ls->s.path = xstrdup(lf->path);
+	ls->s.line = t->line;
+	ls->s.col = t->col;
+	ls->s.function = lx_fn_name(lf, t->fn);
+	ls->s.api = xstrdup(af->name);
+	ls->s.api_origin = af->learned ? "learned" : "builtin";
+	ls->s.gfp_arg = af->gfp_arg;
+	ls->s.macro = lx_define_name(lf, i);
+	ls->s.in_disabled_branch = t->disabled;
+	if (af->gfp_arg >= 0 && af->gfp_arg < nargs && af->gfp_arg < 16) {
+		const struct arg *ga = &args[af->gfp_arg];
+
+		ls->s.flags = lex_text(lf, ga->a, ga->b);
+		ls->s.flags_line = lf->toks[ga->a].line;
+		ls->s.flags_col = lf->toks[ga->a].col;
+		resolve_via(lf, ls, ga);
+	}
+	if (af->size_arg >= 0 && af->size_arg < nargs && af->size_arg < 16)
+		ls->s.size = lex_text(lf, args[af->size_arg].a,
+				      args[af->size_arg].b);
+}
+
+void lx_find_sites(struct lexfile *lf, const struct alloc_table *at)
+{
+	unsigned i;
+
+	for (i = 0; i < lf->ntoks; i++) {
+		const struct tok *t = &lf->toks[i];
+		const struct alloc_fn *af;
+		int open;
+
+		if (t->kind != TK_IDENT)
+			continue;
+		af = alloc_lookup(at, lf->buf + t->off, t->len);
+		if (!af || af->kind == AK_FREE || !is_call_site(lf, i, &open))
+			continue;
+		add_site(lf, i, af, open);
+		/* A learned macro defined here is handled by find_macro_sites. */
+		if (af->learned && af->family && !strcmp(af->family, "macro") &&
+		    menv_get(&lf->local, af->name, strlen(af->name)))
+			site_release(&lf->sites[--lf->nsites].s);
+	}
+}
+
+/* Parameter index of NAME (possibly in parentheses) in define D, or -1. */
+static int param_index(const struct lexfile *lf, const struct directive *d,
+		       const char *text)
+{
+	size_t n = strlen(text);
+	unsigned j;
+	int k = 0;
+
+	while (n > 2 && text[0] == '(' && text[n - 1] == ')') {
+		text++;
+		n -= 2;
+	}
+	for (j = (unsigned)d->name + 2; j < d->body && j < d->end; j++) {
+		const struct tok *t = &lf->toks[j];
+
+		if (t->kind == TK_IDENT || t->kind == TK_KEYWORD) {
+			if (t->len == n && !memcmp(lf->buf + t->off, text, n))
+				return k;
+			k++;
+		}
+	}
+	return -1;
+}
+
+void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at)
+{
+	size_t i, nsites = lf->nsites;
+
+	for (i = 0; i < nsites; i++) {
+		struct lex_site *ls = &lf->sites[i];
+		const struct directive *d;
+		const struct alloc_fn *g;
+		struct alloc_fn a = { 0 };
+
+		if (!ls->s.macro || lf->toks[ls->tok].dir < 0)
+			continue;
+		d = &lf->dirs[lf->toks[ls->tok].dir];
+		if (d->body <= (unsigned)d->name + 1 ||
+		    !lx_is_punct(lf, (unsigned)d->name + 1, "(") ||
+		    alloc_lookup(&lf->macros, ls->s.macro, strlen(ls->s.macro)))
+			continue;
+		g = alloc_lookup(at, ls->s.macro, strlen(ls->s.macro));
+		if (g && !g->learned)
+			continue; /* builtin entries win */
+		a.name = ls->s.macro;
+		a.kind = ls->afn->kind == AK_CACHE_CREATE ? AK_CACHE_CREATE :
+							     AK_ALLOC;
+		a.family = "macro";
+		a.gfp_arg = ls->s.flags ? param_index(lf, d, ls->s.flags) : -1;
+		a.size_arg = ls->s.size ? param_index(lf, d, ls->s.size) : -1;
+		a.ptr_arg = -1;
+		a.learned = 1;
+		a.via = ls->s.api;
+		alloc_table_add(&lf->macros, &a);
+		lf->macro_line = xrealloc(lf->macro_line,
+					  lf->macros.n * sizeof(unsigned));
+		lf->macro_site = xrealloc(lf->macro_site,
+					  lf->macros.n * sizeof(size_t));
+		lf->macro_line[lf->macros.n - 1] = lf->toks[d->name].line;
+		lf->macro_site[lf->macros.n - 1] = i;
+	}
+}
+
+static int has_site_at(const struct lexfile *lf, unsigned off)
+{
+	size_t i;
+
+	for (i = 0; i < lf->nsites; i++)
+		if (lf->sites[i].off == off)
+			return 1;
+	return 0;
+}
+
+/* Uses of this file's allocator macros are sites of their own. */
+void lx_find_macro_sites(struct lexfile *lf)
+{
+	size_t nsites = lf->nsites;
+	unsigned i;
+
+	for (i = 0; i < lf->ntoks && lf->macros.n; i++) {
+		const struct tok *t = &lf->toks[i];
+		const struct alloc_fn *af;
+		int open, at;
+		struct lex_site *ls;
+		const struct site *body;
+
+		if (t->kind != TK_IDENT)
+			continue;
+		af = alloc_lookup(&lf->macros, lf->buf + t->off, t->len);
+		if (!af || !is_call_site(lf, i, &open) ||
+		    has_site_at(lf, t->off))
+			continue;
+		at = names_get(&lf->macros.index, af->name, strlen(af->name));
+		add_site(lf, i, af, open);
+		ls = &lf->sites[lf->nsites - 1];
+		body = &lf->sites[lf->macro_site[at]].s;
+		/* Hard-coded in the macro: the body's flags are the site's. */
+		if (af->gfp_arg < 0 && body->flags) {
+			ls->s.flags = xstrdup(body->flags);
+			ls->s.flags_line = body->flags_line;
+			ls->s.flags_col = body->flags_col;
+		}
+	}
+	(void)nsites;
+}
+
+int lx_by_offset(const void *a, const void *b)
+{
+	const struct lex_site *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+

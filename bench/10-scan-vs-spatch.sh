@@ -1,0 +1,67 @@
+#!/bin/sh
+# bench 10: `gfpaudit scan` against Coccinelle's spatch running a one-rule
+# SmPL search for GFP_TEMPORARY, on the same injected 6.1 tree, in one
+# run.  Prints both times, the ratio scan/spatch (target: < 1) and both
+# recalls against the injection manifest (target: scan 100%).
+set -u
+SRC_DIR=${SRC_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$SRC_DIR/tests/lib.sh" >/dev/null
+GFPAUDIT=${GFPAUDIT:-$SRC_DIR/gfpaudit}
+JOBS=${JOBS:-2}
+
+result() { printf 'RESULT\t%s\t%s\t%s\t%s\n' "$@"; }
+if ! command -v spatch >/dev/null; then
+	result scan-vs-spatch skipped "<1" "spatch not installed"
+	exit 0
+fi
+manifest=$GFPAUDIT_CACHE/linux-6.1-temporary.manifest
+tree=$(linux61_copy linux-6.1-temporary python3 \
+	"$SRC_DIR/tests/lib/inject-temporary.py" . "$manifest") || {
+	result scan-vs-spatch skipped "<1" "no linux-source-6.1"
+	exit 0
+}
+now() { date +%s.%N; }
+
+printf '@@\n@@\n\n* GFP_TEMPORARY\n' >"$TMP/temporary.cocci"
+# spatch's own prefilter: idutils when the tree has an ID index, else
+# its default scan of the files for the rule's tokens.
+prefilter=
+[ -f "$tree/ID" ] && command -v lid >/dev/null && prefilter=--use-idutils
+
+t0=$(now)
+"$GFPAUDIT" scan -j "$JOBS" --force --no-progress --db "$TMP/bench.db" \
+	"$tree" 2>"$TMP/scan.err"
+t1=$(now)
+spatch --sp-file "$TMP/temporary.cocci" --dir "$tree" -j "$JOBS" \
+	$prefilter >"$TMP/spatch.out" 2>"$TMP/spatch.err"
+t2=$(now)
+
+# Lines spatch marked ('-' lines of its context diff), as path<TAB>line.
+awk -v root="$tree/" '
+	/^--- / { f = $2; sub(root, "", f); next }
+	/^\+\+\+ / { next }
+	/^@@ / { split($2, a, ","); l = -a[1]; next }
+	/^-/ { print f "\t" l; l++; next }
+	/^ / { l++ }' "$TMP/spatch.out" | sort -u >"$TMP/spatch.lines"
+cut -f1,2 "$manifest" | sort -u >"$TMP/manifest.lines"
+n=$(wc -l <"$manifest" | tr -d ' ')
+sp_found=$(comm -12 "$TMP/manifest.lines" "$TMP/spatch.lines" | wc -l | tr -d ' ')
+sp_lines=$(wc -l <"$TMP/manifest.lines" | tr -d ' ')
+scan_found=$(sqlite3 -batch "$TMP/bench.db" <<EOF2
+CREATE TEMP TABLE m(path, line INTEGER, col INTEGER, callee, in_define);
+.mode tabs
+.import $manifest m
+.mode list
+SELECT count(*) FROM m JOIN flag_uses f ON f.path = m.path AND
+	f.line = m.line AND f.col = m.col AND f.flag = 'GFP_TEMPORARY';
+EOF2
+)
+ts=$(echo "$t1 - $t0" | bc -l)
+tc=$(echo "$t2 - $t1" | bc -l)
+ratio=$(echo "$ts / $tc" | bc -l)
+printf 'gfpaudit scan: %.1fs, recall %s/%s tokens (%s)\n' "$ts" "$scan_found" \
+	"$n" "$(tail -1 "$TMP/scan.err")"
+printf 'spatch:        %.1fs, recall %s/%s lines (prefilter: %s)\n' "$tc" \
+	"$sp_found" "$sp_lines" "${prefilter:-default}"
+result scan-vs-spatch "$(printf '%.2fx' "$ratio")" "<1" \
+	"scan ${ts%.*}s recall $scan_found/$n; spatch ${tc%.*}s recall $sp_found/$sp_lines lines; -j $JOBS"
