@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 const char usage_patch[] =
@@ -91,6 +92,9 @@ static int run_patch(const char *dbpath, const char *rule_name,
 
 	if (stat(o->tree, &st) || !S_ISDIR(st.st_mode))
 		return usage_error("patch", "%s: not a directory", o->tree);
+	if (access(dbpath, R_OK))
+		return usage_error("patch", "%s: no such database (run "
+				   "'gfpaudit scan' first)", dbpath);
 	rules_load_dir(rdir, &rules, &n);
 	r = rules_find(rules, n, rule_name);
 	if (!r) {

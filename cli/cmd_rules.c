@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char usage_rules[] =
 	"usage: gfpaudit rules [--rules DIR]\n"
@@ -145,6 +146,11 @@ static int run_rules(const char *dir, const char *dbpath, int argc,
 			return usage_error("rules", "no rule '%s' in %s",
 					   argv[i], dir);
 		}
+	if (access(dbpath, R_OK)) {
+		rules_free(rules, n);
+		return usage_error("rules", "%s: no such database (run "
+				   "'gfpaudit scan' first)", dbpath);
+	}
 	db = db_open(dbpath, DB_READWRITE);
 	if (!db) {
 		rules_free(rules, n);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 const char usage_validate[] =
@@ -116,6 +117,8 @@ int cmd_validate(int argc, char **argv)
 		return usage_error("validate", "%s: not a directory", o.series);
 	if (stat(o.tree, &st) || !S_ISDIR(st.st_mode))
 		return usage_error("validate", "%s: not a directory", o.tree);
+	if (access(dbpath, R_OK))
+		return usage_error("validate", "%s: no such database", dbpath);
 	db = db_open(dbpath, DB_READWRITE);
 	if (!db)
 		return EXIT_USAGE;

@@ -112,6 +112,8 @@ is "$(sql "$db" "SELECT count(*) FROM findings WHERE rule = 'sleep-in-atomic' AN
 	1 "a finding links its site and run"
 "$GFPAUDIT" rules --run --db "$db" sleep-in-atomic >/dev/null 2>&1
 is "$(sql "$db" "SELECT count(*) FROM findings")" 4 "re-running a rule replaces its findings"
+exit_is 2 "--run on a missing database" "$GFPAUDIT" rules --run --db "$TMP/none.db"
+ok "which is not created" test ! -e "$TMP/none.db"
 exit_is 2 "--run of an unknown rule" "$GFPAUDIT" rules --run --db "$db" nope
 sqlite3 "$db" "UPDATE runs SET kernel_version = '2.6.20'"
 out=$("$GFPAUDIT" rules --run --db "$db" 2>&1)

@@ -173,6 +173,9 @@ is "$(grep -c '^-#define' "$TMP"/noop/0*.patch | awk -F: '{s+=$2} END {print s}'
 # Bad input.
 exit_is 2 "a report-only rule writes no patch" "$GFPAUDIT" patch --db "$db" \
 	--rule sleep-in-atomic --out "$TMP/x" "$MK"
+exit_is 2 "a missing database" "$GFPAUDIT" patch --db "$TMP/none.db" \
+	--rule gfp-temporary "$MK"
+ok "which is not created" test ! -e "$TMP/none.db"
 exit_is 2 "an unknown rule" "$GFPAUDIT" patch --db "$db" --rule nope "$MK"
 exit_is 2 "--rule is required" "$GFPAUDIT" patch --db "$db" "$MK"
 exit_is 2 "a bad --split" "$GFPAUDIT" patch --db "$db" --rule gfp-temporary --split x "$MK"
