@@ -19,7 +19,8 @@
 
 const char usage_patch[] =
 	"usage: gfpaudit patch --db FILE --rule NAME [--out DIR]\n"
-	"                      [--split file|subsystem|one] [--prefer-gfp-param]\n"
+	"                      [--split file|subsystem|one] "
+	"[--prefer-gfp-param]\n"
 	"                      [--maintainers auto|script|builtin|none]\n"
 	"                      [--author 'NAME <EMAIL>'] [--force] TREE\n"
 	"\n"
@@ -28,13 +29,16 @@ const char usage_patch[] =
 	"(or file, or one for all), which `git am` applies to TREE, plus the\n"
 	"rule's companion .cocci.  TREE is never written.\n"
 	"\n"
-	"  --db FILE           database of a scan of TREE (default ./gfpaudit.db)\n"
+	"  --db FILE           database of a scan of TREE (default "
+	"./gfpaudit.db)\n"
 	"  --rule NAME         a rule of `gfpaudit rules` whose action edits\n"
 	"  --out DIR           output directory (default ./patches-NAME)\n"
 	"  --split MODE        subsystem (default), file or one\n"
 	"  --prefer-gfp-param  pass the enclosing function's gfp_t parameter\n"
-	"                      where the scan found one, instead of GFP_KERNEL\n"
-	"  --maintainers MODE  To:/Cc: from scripts/get_maintainer.pl (script),\n"
+	"                      where the scan found one, instead of "
+	"GFP_KERNEL\n"
+	"  --maintainers MODE  To:/Cc: from scripts/get_maintainer.pl "
+	"(script),\n"
 	"                      gfpaudit's MAINTAINERS parser (builtin), auto\n"
 	"                      (script when usable, default) or none\n"
 	"  --author ID         Signed-off-by and author (default: git config)\n"
@@ -57,8 +61,8 @@ static int parse_split(const char *s, enum split_mode *m)
 
 static int parse_maint(const char *s, enum maint_mode *m)
 {
-	static const char *const names[] = { "auto", "script", "builtin",
-					     "none", NULL };
+	static const char *const names[] = {"auto", "script", "builtin", "none",
+					    NULL};
 	int i;
 
 	for (i = 0; names[i]; i++)
@@ -93,8 +97,10 @@ static int run_patch(const char *dbpath, const char *rule_name,
 	if (stat(o->tree, &st) || !S_ISDIR(st.st_mode))
 		return usage_error("patch", "%s: not a directory", o->tree);
 	if (access(dbpath, R_OK))
-		return usage_error("patch", "%s: no such database (run "
-				   "'gfpaudit scan' first)", dbpath);
+		return usage_error("patch",
+				   "%s: no such database (run "
+				   "'gfpaudit scan' first)",
+				   dbpath);
 	rules_load_dir(rdir, &rules, &n);
 	r = rules_find(rules, n, rule_name);
 	if (!r) {
@@ -115,7 +121,8 @@ static int run_patch(const char *dbpath, const char *rule_name,
 	rc = plan_build(db, r, prefer, &plan) ? EXIT_USAGE : 0;
 	if (!rc && !plan.nfiles) {
 		error_msg("rule %s: nothing to change (%s has no matching "
-			  "rows)", r->name, dbpath);
+			  "rows)",
+			  r->name, dbpath);
 		rc = EXIT_FINDINGS;
 	}
 	if (!rc) {
@@ -136,20 +143,20 @@ static int run_patch(const char *dbpath, const char *rule_name,
 int cmd_patch(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "rule", required_argument, NULL, 'r' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "split", required_argument, NULL, 's' },
-		{ "prefer-gfp-param", no_argument, NULL, 'p' },
-		{ "maintainers", required_argument, NULL, 'm' },
-		{ "author", required_argument, NULL, 'a' },
-		{ "rules", required_argument, NULL, 'R' },
-		{ "keep-work", no_argument, NULL, 'k' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{"db", required_argument, NULL, 'd'},
+		{"rule", required_argument, NULL, 'r'},
+		{"out", required_argument, NULL, 'o'},
+		{"split", required_argument, NULL, 's'},
+		{"prefer-gfp-param", no_argument, NULL, 'p'},
+		{"maintainers", required_argument, NULL, 'm'},
+		{"author", required_argument, NULL, 'a'},
+		{"rules", required_argument, NULL, 'R'},
+		{"keep-work", no_argument, NULL, 'k'},
+		{"force", no_argument, NULL, 'f'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
-	struct series_opts o = { 0 };
+	struct series_opts o = {0};
 	const char *dbpath = "gfpaudit.db", *rule = NULL, *out = NULL;
 	char *rdir = NULL, *defout = NULL, *cmdline;
 	enum split_mode split = SPLIT_SUBSYSTEM;
@@ -180,7 +187,9 @@ int cmd_patch(int argc, char **argv)
 			break;
 		case 'm':
 			if (parse_maint(optarg, &o.maint)) {
-				rc = usage_error("patch", "--maintainers: want "
+				rc = usage_error(
+					"patch",
+					"--maintainers: want "
 					"auto, script, builtin or none");
 				goto out;
 			}
@@ -188,7 +197,7 @@ int cmd_patch(int argc, char **argv)
 		case 'a':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>')) {
 				rc = usage_error("patch", "--author: want "
-						 "'NAME <EMAIL>'");
+							  "'NAME <EMAIL>'");
 				goto out;
 			}
 			o.author = optarg;
@@ -234,8 +243,10 @@ int cmd_patch(int argc, char **argv)
 
 		if (stat(s, &st)) {
 			free(s);
-			rc = usage_error("patch", "--maintainers script: %s has "
-					 "no scripts/get_maintainer.pl", o.tree);
+			rc = usage_error("patch",
+					 "--maintainers script: %s has "
+					 "no scripts/get_maintainer.pl",
+					 o.tree);
 			goto out;
 		}
 		free(s);

@@ -26,7 +26,8 @@ const char usage_rules[] =
 	"  path:line:col: severity: message [rule]\n"
 	"and stored in the findings table.  Format: docs/rules.md.\n"
 	"\n"
-	"  --rules DIR  rule directory (default: $GFPAUDIT_RULES_DIR or rules/)\n"
+	"  --rules DIR  rule directory (default: $GFPAUDIT_RULES_DIR or "
+	"rules/)\n"
 	"  --check      parse FILE... and report the first error of each\n"
 	"  --run        evaluate rules NAME... (default: all that apply to\n"
 	"               the scanned kernel version)\n"
@@ -52,8 +53,7 @@ static int list_rules(const char *dir)
 	for (i = 0; i < n; i++)
 		printf("%-*s  %-*s  %-*s  %s\n", (int)wn, rules[i].name,
 		       (int)wv, rules[i].versions, (int)wa,
-		       rule_action_name(rules[i].action),
-		       rules[i].description);
+		       rule_action_name(rules[i].action), rules[i].description);
 	rules_free(rules, n);
 	return bad ? EXIT_USAGE : EXIT_OK;
 }
@@ -82,7 +82,8 @@ static int check_files(int argc, char **argv)
 static int db_kernel_version(sqlite3 *db, struct kversion *kv,
 			     long long *run_id)
 {
-	sqlite3_stmt *st = db_prepare(db,
+	sqlite3_stmt *st = db_prepare(
+		db,
 		"SELECT id, kernel_version FROM runs ORDER BY id DESC LIMIT 1");
 	int rc = -1;
 
@@ -113,9 +114,8 @@ static int run_one(sqlite3 *db, struct rule *r, long long run_id)
 		       hits[i].col, hits[i].match->severity, hits[i].message,
 		       r->name);
 		if (hits[i].suggestion)
-			printf("%s:%d:%d: note: suggestion: %s\n",
-			       hits[i].path, hits[i].line, hits[i].col,
-			       hits[i].suggestion);
+			printf("%s:%d:%d: note: suggestion: %s\n", hits[i].path,
+			       hits[i].line, hits[i].col, hits[i].suggestion);
 	}
 	if (rule_store_findings(db, r, hits, n, run_id)) {
 		rule_hits_free(hits, n);
@@ -127,8 +127,7 @@ static int run_one(sqlite3 *db, struct rule *r, long long run_id)
 	return n;
 }
 
-static int run_rules(const char *dir, const char *dbpath, int argc,
-		     char **argv)
+static int run_rules(const char *dir, const char *dbpath, int argc, char **argv)
 {
 	struct rule *rules;
 	struct kversion kv;
@@ -148,8 +147,10 @@ static int run_rules(const char *dir, const char *dbpath, int argc,
 		}
 	if (access(dbpath, R_OK)) {
 		rules_free(rules, n);
-		return usage_error("rules", "%s: no such database (run "
-				   "'gfpaudit scan' first)", dbpath);
+		return usage_error("rules",
+				   "%s: no such database (run "
+				   "'gfpaudit scan' first)",
+				   dbpath);
 	}
 	db = db_open(dbpath, DB_READWRITE);
 	if (!db) {
@@ -168,7 +169,8 @@ static int run_rules(const char *dir, const char *dbpath, int argc,
 		if (!r->nmatches)
 			continue;
 		if (have_kv && !rule_applies(r, &kv)) {
-			fprintf(stderr, "%s: %s: skipped, kernel %s is not %s\n",
+			fprintf(stderr,
+				"%s: %s: skipped, kernel %s is not %s\n",
 				progname, r->name, kv.text, r->versions);
 			continue;
 		}
@@ -183,12 +185,12 @@ static int run_rules(const char *dir, const char *dbpath, int argc,
 int cmd_rules(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "run", no_argument, NULL, 'x' },
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{"rules", required_argument, NULL, 'r'},
+		{"check", no_argument, NULL, 'c'},
+		{"run", no_argument, NULL, 'x'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
 	const char *dbpath = "gfpaudit.db";
 	char *dir = NULL;

@@ -20,7 +20,8 @@ const char usage_validate[] =
 	"                         [--no-sparse] [--no-checkpatch] DIR TREE\n"
 	"\n"
 	"Apply the series in DIR (its *.patch files but the cover letter, in\n"
-	"order) to a scratch copy of the files it touches in TREE, with git am;\n"
+	"order) to a scratch copy of the files it touches in TREE, with git "
+	"am;\n"
 	"then, per touched .c file, compare clang's errors (compile) and\n"
 	"sparse's warnings (sparse) before and after, with the file's own\n"
 	"arch headers; run TREE's scripts/checkpatch.pl on each patch; and\n"
@@ -65,17 +66,17 @@ static void print_results(const struct vresults *r)
 int cmd_validate(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "arch", required_argument, NULL, 'a' },
-		{ "no-compile", no_argument, NULL, 'C' },
-		{ "no-sparse", no_argument, NULL, 'S' },
-		{ "no-checkpatch", no_argument, NULL, 'P' },
-		{ "keep-work", no_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{"db", required_argument, NULL, 'd'},
+		{"arch", required_argument, NULL, 'a'},
+		{"no-compile", no_argument, NULL, 'C'},
+		{"no-sparse", no_argument, NULL, 'S'},
+		{"no-checkpatch", no_argument, NULL, 'P'},
+		{"keep-work", no_argument, NULL, 'k'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
-	struct vopts o = { 0 };
-	struct vresults r = { 0 };
+	struct vopts o = {0};
+	struct vresults r = {0};
 	const char *dbpath = "gfpaudit.db";
 	struct stat st;
 	sqlite3 *db;
@@ -138,8 +139,8 @@ int cmd_validate(int argc, char **argv)
 				  r.v[i].path ? r.v[i].path : "", r.v[i].check,
 				  r.v[i].detail);
 		}
-	fprintf(stderr, "%s: validate: %d check%s, %d failed\n", progname,
-		r.n, r.n == 1 ? "" : "s", fails);
+	fprintf(stderr, "%s: validate: %d check%s, %d failed\n", progname, r.n,
+		r.n == 1 ? "" : "s", fails);
 	vres_free(&r);
 	return rc;
 }

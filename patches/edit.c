@@ -53,8 +53,8 @@ static void split_lines(const char *buf, size_t len, struct lines *l)
 	if (l->start[l->n] < len) {
 		/* A last line without a newline. */
 		if ((size_t)l->n + 2 >= alloc)
-			l->start = xrealloc(l->start, (alloc + 2) *
-							      sizeof(size_t));
+			l->start = xrealloc(l->start,
+					    (alloc + 2) * sizeof(size_t));
 		l->start[++l->n] = len;
 	}
 }
@@ -75,7 +75,8 @@ static int line_has_word(const char *buf, const struct lines *l, int i,
 	size_t s = l->start[i], e = l->start[i + 1], n = strlen(w), k;
 
 	for (k = s; k + n <= e; k++)
-		if (!memcmp(buf + k, w, n) && (k == s || !is_ident(buf[k - 1])) &&
+		if (!memcmp(buf + k, w, n) &&
+		    (k == s || !is_ident(buf[k - 1])) &&
 		    (k + n == e || !is_ident(buf[k + n])))
 			return 1;
 	return 0;
@@ -119,18 +120,23 @@ static int mark_deletions(const char *buf, const struct lines *l,
 			continue;
 		}
 		if (li < 0 || li >= l->n)
-			return fail(err, errlen, "%d: no such line (the file "
-				    "has %d)", e[i].line, l->n);
+			return fail(err, errlen,
+				    "%d: no such line (the file "
+				    "has %d)",
+				    e[i].line, l->n);
 		if (!line_has_word(buf, l, li, e[i].from))
-			return fail(err, errlen, "%d: expected %s on this "
+			return fail(err, errlen,
+				    "%d: expected %s on this "
 				    "line (is the database stale?)",
 				    e[i].line, e[i].from);
 		del[li] = 1;
 		if (e[i].kind != EDIT_DEL_DEFINE)
 			continue;
 		if (!line_has_word(buf, l, li, "define"))
-			return fail(err, errlen, "%d: expected the #define "
-				    "of %s", e[i].line, e[i].from);
+			return fail(err, errlen,
+				    "%d: expected the #define "
+				    "of %s",
+				    e[i].line, e[i].from);
 		while (li + 1 < l->n && continued(buf, l, li))
 			del[++li] = 1;
 	}
@@ -202,12 +208,14 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 			fl = strlen(e->from);
 			s = ls + (size_t)(e->col > 0 ? e->col - 1 : 0);
 			t = s + fl;
-			if (e->col < 1 || t > le || memcmp(buf + s, e->from, fl) ||
+			if (e->col < 1 || t > le ||
+			    memcmp(buf + s, e->from, fl) ||
 			    (s > ls && is_ident(buf[s - 1])) ||
 			    (t < le && is_ident(buf[t]))) {
-				rc = fail(err, errlen, "%d:%d: expected %s "
-					  "(is the database stale?)", e->line,
-					  e->col, e->from);
+				rc = fail(err, errlen,
+					  "%d:%d: expected %s "
+					  "(is the database stale?)",
+					  e->line, e->col, e->from);
 				break;
 			}
 			if (s < pos) {
@@ -222,8 +230,7 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 			sb_add(out, buf + pos, s - pos);
 			if (e->to)
 				sb_adds(out, e->to);
-			else if (s == ls + (size_t)(e->col - 1) &&
-				 t == s + fl)
+			else if (s == ls + (size_t)(e->col - 1) && t == s + fl)
 				sb_adds(out, "0"); /* it was the whole mask */
 			pos = t;
 		}
@@ -232,9 +239,10 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 	}
 	for (; i < n && !rc; i++)
 		if (edits[i].kind == EDIT_TOKEN && edits[i].line > l.n)
-			rc = fail(err, errlen, "%d:%d: no such line (the "
-				  "file has %d)", edits[i].line, edits[i].col,
-				  l.n);
+			rc = fail(err, errlen,
+				  "%d:%d: no such line (the "
+				  "file has %d)",
+				  edits[i].line, edits[i].col, l.n);
 	free(del);
 	free(l.start);
 	return rc;

@@ -65,7 +65,8 @@ void maintainers_parse(const char *buf, size_t len, struct maintainers *m)
 	m->s = NULL;
 	m->n = 0;
 	while (off < len) {
-		const char *line = buf + off, *nl = memchr(line, '\n', len - off);
+		const char *line = buf + off,
+			   *nl = memchr(line, '\n', len - off);
 		size_t n = nl ? (size_t)(nl - line) : len - off;
 		const char *v;
 		size_t vn;
@@ -77,9 +78,11 @@ void maintainers_parse(const char *buf, size_t len, struct maintainers *m)
 			cur = NULL;
 			continue;
 		}
-		if (n < 3 || line[1] != ':' || (line[2] != '\t' && line[2] != ' ')) {
+		if (n < 3 || line[1] != ':' ||
+		    (line[2] != '\t' && line[2] != ' ')) {
 			/* A title line starts a section. */
-			m->s = xrealloc(m->s, (size_t)(m->n + 1) * sizeof(*cur));
+			m->s = xrealloc(m->s,
+					(size_t)(m->n + 1) * sizeof(*cur));
 			cur = &m->s[m->n++];
 			memset(cur, 0, sizeof(*cur));
 			cur->title = xstrndup(line, n);
@@ -105,7 +108,8 @@ void maintainers_parse(const char *buf, size_t len, struct maintainers *m)
 			break;
 		case 'F':
 			push(&cur->f, &cur->nf, v, vn);
-			if ((vn == 1 && *v == '*') || (vn == 2 && !memcmp(v, "*/", 2)))
+			if ((vn == 1 && *v == '*') ||
+			    (vn == 2 && !memcmp(v, "*/", 2)))
 				cur->catch_all = 1;
 			break;
 		case 'X':
@@ -171,8 +175,7 @@ static int pattern_match(const char *pat, const char *path)
 	}
 	if (strpbrk(pat, "*?["))
 		return fnmatch(pat, path, FNM_PATHNAME) == 0;
-	return !strcmp(pat, path) ||
-	       (!strncmp(pat, path, n) && path[n] == '/');
+	return !strcmp(pat, path) || (!strncmp(pat, path, n) && path[n] == '/');
 }
 
 static int section_matches(const struct maint_section *s, const char *path)
@@ -243,9 +246,10 @@ static void parse_gm_output(const char *out, struct addr_list *to,
 				an--;
 			addr = xstrndup(p, an);
 			if (*addr && strchr(addr, '@')) {
-				if (paren && (!strncmp(paren, "(maintainer", 11) ||
-					      !strncmp(paren, "(supporter", 10) ||
-					      !strncmp(paren, "(odd fixer", 10)))
+				if (paren &&
+				    (!strncmp(paren, "(maintainer", 11) ||
+				     !strncmp(paren, "(supporter", 10) ||
+				     !strncmp(paren, "(odd fixer", 10)))
 					addr_add(to, addr);
 				else
 					addr_add(cc, addr);
@@ -258,16 +262,18 @@ static void parse_gm_output(const char *out, struct addr_list *to,
 	}
 }
 
-int get_maintainer_pl(const char *tree, const char *patch,
-		      struct addr_list *to, struct addr_list *cc)
+int get_maintainer_pl(const char *tree, const char *patch, struct addr_list *to,
+		      struct addr_list *cc)
 {
 	char *script = xasprintf("%s/scripts/get_maintainer.pl", tree);
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	char *argv[] = { "perl", script, "--no-git", "--no-git-fallback",
-			 "--roles", "--no-rolestats", "--no-tree",
-			 "--no-multiline", "--separator", "\n",
-			 (char *)patch, NULL };
-	struct spawn_opts o = { .cwd = tree, .out = &out, .err = &err };
+	char *argv[] = {"perl",	       script,
+			"--no-git",    "--no-git-fallback",
+			"--roles",     "--no-rolestats",
+			"--no-tree",   "--no-multiline",
+			"--separator", "\n",
+			(char *)patch, NULL};
+	struct spawn_opts o = {.cwd = tree, .out = &out, .err = &err};
 	int rc = -1;
 
 	/* --no-multiline with a newline separator: one address a line. */

@@ -37,7 +37,7 @@ void maintainers_for(const struct maintainers *m, const char *path,
  * Ask the tree's scripts/get_maintainer.pl about a patch file (absolute
  * path).  Returns 0, or -1 when the script is missing or failed.
  */
-int get_maintainer_pl(const char *tree, const char *patch,
-		      struct addr_list *to, struct addr_list *cc);
+int get_maintainer_pl(const char *tree, const char *patch, struct addr_list *to,
+		      struct addr_list *cc);
 
 #endif

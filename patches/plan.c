@@ -59,9 +59,8 @@ static int add_edit(struct plan *p, const char *path, struct edit e)
 }
 
 /* The gfp_t parameter to pass instead of a hard-coded flag, or NULL. */
-static const char *param_for(struct plan *p, sqlite3_stmt *st,
-			     const char *path, int line, const char *func,
-			     const char *flag)
+static const char *param_for(struct plan *p, sqlite3_stmt *st, const char *path,
+			     int line, const char *func, const char *flag)
 {
 	const char *res = NULL;
 
@@ -91,8 +90,8 @@ static void note_removed(struct plan *p, const char *flag)
 	for (i = 0; i < p->nremoved; i++)
 		if (!strcmp(p->removed[i], flag))
 			return;
-	p->removed = xrealloc(p->removed, (size_t)(p->nremoved + 1) *
-						   sizeof(char *));
+	p->removed = xrealloc(p->removed,
+			      (size_t)(p->nremoved + 1) * sizeof(char *));
 	p->removed[p->nremoved++] = xstrdup(flag);
 }
 
@@ -100,14 +99,14 @@ static void note_removed(struct plan *p, const char *flag)
 static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
 			struct plan *p)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"SELECT path, line, col, context, function FROM flag_uses "
-		"WHERE flag = ? ORDER BY path, line, col");
-	sqlite3_stmt *ps = db_prepare(db,
-		"SELECT flags, gfp_param FROM sites WHERE path = ? "
-		"AND gfp_param IS NOT NULL AND flags_line <= ?2 "
-		"AND flags_line >= ?2 - 8 AND function IS ?3 "
-		"ORDER BY flags_line DESC, flags_col DESC");
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT path, line, col, context, function FROM flag_uses "
+		    "WHERE flag = ? ORDER BY path, line, col");
+	sqlite3_stmt *ps = db_prepare(
+		db, "SELECT flags, gfp_param FROM sites WHERE path = ? "
+		    "AND gfp_param IS NOT NULL AND flags_line <= ?2 "
+		    "AND flags_line >= ?2 - 8 AND function IS ?3 "
+		    "ORDER BY flags_line DESC, flags_col DESC");
 	int i, rc = 0;
 
 	if (!st || !ps) {
@@ -124,11 +123,14 @@ static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
 		sqlite3_reset(st);
 		sqlite3_bind_text(st, 1, s->from, -1, SQLITE_STATIC);
 		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-			const char *path = (const char *)sqlite3_column_text(st, 0);
-			const char *ctx = (const char *)sqlite3_column_text(st, 3);
-			const char *fn = (const char *)sqlite3_column_text(st, 4);
-			struct edit e = { EDIT_TOKEN, sqlite3_column_int(st, 1),
-					  sqlite3_column_int(st, 2), from, to };
+			const char *path =
+				(const char *)sqlite3_column_text(st, 0);
+			const char *ctx =
+				(const char *)sqlite3_column_text(st, 3);
+			const char *fn =
+				(const char *)sqlite3_column_text(st, 4);
+			struct edit e = {EDIT_TOKEN, sqlite3_column_int(st, 1),
+					 sqlite3_column_int(st, 2), from, to};
 			const char *param;
 
 			if (!path || !path_is_safe_relative(path)) {
@@ -147,7 +149,8 @@ static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
 				note_removed(p, s->from);
 				p->definitions++;
 			} else if ((!strcmp(ctx, "flag_table") ||
-				    !strcmp(ctx, "string_table")) && !fn) {
+				    !strcmp(ctx, "string_table")) &&
+				   !fn) {
 				/* A file-scope flag-name table entry. */
 				if (!r->remove_definition) {
 					p->skipped++;
@@ -184,12 +187,14 @@ static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
  */
 static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"SELECT flags, flags_line, flags_col, flags_via FROM sites "
-		"WHERE id = ?");
-	sqlite3_stmt *us = db_prepare(db,
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT flags, flags_line, flags_col, flags_via FROM sites "
+		    "WHERE id = ?");
+	sqlite3_stmt *us = db_prepare(
+		db,
 		"SELECT line, col FROM flag_uses WHERE path = ?1 AND flag = ?2 "
-		"AND (line > ?3 OR (line = ?3 AND col >= ?4)) AND line <= ?3 + 8 "
+		"AND (line > ?3 OR (line = ?3 AND col >= ?4)) AND line <= ?3 + "
+		"8 "
 		"ORDER BY line, col");
 	struct rule_hit *hits = NULL;
 	int n, i, k, rc = 0;
@@ -217,7 +222,8 @@ static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 			if (!want)
 				continue;
 			sqlite3_reset(us);
-			sqlite3_bind_text(us, 1, hits[i].path, -1, SQLITE_STATIC);
+			sqlite3_bind_text(us, 1, hits[i].path, -1,
+					  SQLITE_STATIC);
 			sqlite3_bind_text(us, 2, s->from, -1, SQLITE_STATIC);
 			sqlite3_bind_int(us, 3, sqlite3_column_int(st, 1));
 			sqlite3_bind_int(us, 4, sqlite3_column_int(st, 2));
@@ -226,8 +232,7 @@ static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 					EDIT_TOKEN, sqlite3_column_int(us, 0),
 					sqlite3_column_int(us, 1),
 					intern(p, s->from),
-					s->to ? intern(p, s->to) : NULL
-				};
+					s->to ? intern(p, s->to) : NULL};
 
 				add_edit(p, hits[i].path, e);
 				p->uses++;
@@ -255,8 +260,8 @@ int plan_build(sqlite3 *db, const struct rule *r, int prefer_param,
 		return plan_drop(db, r, p);
 	default:
 		error_msg("rule %s is '%s': it reports, it writes no patches "
-			  "(run 'gfpaudit rules --run %s')", r->name,
-			  rule_action_name(r->action), r->name);
+			  "(run 'gfpaudit rules --run %s')",
+			  r->name, rule_action_name(r->action), r->name);
 		return -1;
 	}
 }
@@ -268,8 +273,8 @@ static int group_of(struct plan *p, const char *key, int last)
 	for (i = 0; i < p->ngroups; i++)
 		if (!strcmp(p->groups[i].key, key) && p->groups[i].last == last)
 			return i;
-	p->groups = xrealloc(p->groups, (size_t)(p->ngroups + 1) *
-						sizeof(*p->groups));
+	p->groups = xrealloc(p->groups,
+			     (size_t)(p->ngroups + 1) * sizeof(*p->groups));
 	p->groups[p->ngroups].key = xstrdup(key);
 	p->groups[p->ngroups].prefix = NULL;
 	p->groups[p->ngroups].last = last;
@@ -312,17 +317,18 @@ void plan_group(struct plan *p, enum split_mode mode, const char *tree,
 		else if (f->removes_definition)
 			group_of(p, "definition", 1);
 		else
-			group_of(p, mode == SPLIT_FILE ? f->path : f->subsys, 0);
+			group_of(p, mode == SPLIT_FILE ? f->path : f->subsys,
+				 0);
 	}
 	if (p->ngroups)
 		qsort(p->groups, (size_t)p->ngroups, sizeof(*p->groups),
 		      cmp_group);
 	for (i = 0; i < p->nfiles; i++) {
 		struct file_plan *f = &p->files[i];
-		const char *key = mode == SPLIT_ONE	? "all" :
-				  f->removes_definition ? "definition" :
-				  mode == SPLIT_FILE	? f->path :
-							  f->subsys;
+		const char *key = mode == SPLIT_ONE	  ? "all"
+				  : f->removes_definition ? "definition"
+				  : mode == SPLIT_FILE	  ? f->path
+							  : f->subsys;
 
 		for (k = 0; k < p->ngroups; k++)
 			if (!strcmp(p->groups[k].key, key) &&

@@ -56,14 +56,14 @@ int remove_tree(const char *dir)
 }
 
 static const char *const clear_env[] = {
-	"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_AUTHOR_",
-	"GIT_COMMITTER_", "GIT_CONFIG", NULL
-};
+	"GIT_DIR=",    "GIT_WORK_TREE=", "GIT_INDEX_FILE=",
+	"GIT_AUTHOR_", "GIT_COMMITTER_", "GIT_CONFIG",
+	NULL};
 
 int scratch_init(struct scratch *s, const char *parent, const char *name,
 		 const char *email)
 {
-	static const char *const init[] = { "init", "-q", NULL };
+	static const char *const init[] = {"init", "-q", NULL};
 	char *tmpl = xasprintf("%s/.gfpaudit-work.XXXXXX", parent);
 	int n = 0, i, k;
 
@@ -100,8 +100,10 @@ int scratch_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
 {
 	const char *argv[64];
 	struct strbuf e = STRBUF_INIT;
-	struct spawn_opts o = { .cwd = s->dir, .out = out,
-				.err = err ? err : &e, .envp = s->envp };
+	struct spawn_opts o = {.cwd = s->dir,
+			       .out = out,
+			       .err = err ? err : &e,
+			       .envp = s->envp};
 	int n = 0, rc;
 
 	argv[n++] = "git";
@@ -112,8 +114,7 @@ int scratch_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
 		o.quiet = 1;
 	rc = run_argv((char *const *)argv, &o);
 	if (rc && !err)
-		error_msg("git %s: %s", argv[1],
-			  e.len ? e.buf : "failed");
+		error_msg("git %s: %s", argv[1], e.len ? e.buf : "failed");
 	sb_release(&e);
 	return rc;
 }
@@ -190,9 +191,8 @@ void scratch_destroy(struct scratch *s, int keep)
 static char *git_config(const char *tree, const char *key)
 {
 	struct strbuf out = STRBUF_INIT;
-	char *argv[] = { "git", "-C", (char *)tree, "config", (char *)key,
-			 NULL };
-	struct spawn_opts o = { .out = &out, .quiet = 1 };
+	char *argv[] = {"git", "-C", (char *)tree, "config", (char *)key, NULL};
+	struct spawn_opts o = {.out = &out, .quiet = 1};
 	char *v = NULL;
 
 	if (run_argv(argv, &o) == 0 && out.len) {

@@ -77,7 +77,8 @@ static int prepare_out(const char *out, int force)
 			continue;
 		if (!force) {
 			error_msg("%s already holds a series (%s); use --force "
-				  "to replace it", out, e->d_name);
+				  "to replace it",
+				  out, e->d_name);
 			rc = -1;
 			break;
 		}
@@ -187,21 +188,25 @@ static char *commit_message(const struct rule *r, const struct plan *p,
 	if (r->why)
 		sb_addf(&sb, "%s\n", r->why);
 	if (g->last)
-		sb_addf(&para, "With every user converted, remove the "
-			       "definition of %s and its entries in the "
-			       "flag-name tables (tracepoints, perf kmem).\n\n",
+		sb_addf(&para,
+			"With every user converted, remove the "
+			"definition of %s and its entries in the "
+			"flag-name tables (tracepoints, perf kmem).\n\n",
 			flag);
 	else if (!strcmp(g->key, "all") && p->nremoved)
-		sb_addf(&para, "Also remove the definition of %s and its "
-			       "entries in the flag-name tables.\n\n", flag);
+		sb_addf(&para,
+			"Also remove the definition of %s and its "
+			"entries in the flag-name tables.\n\n",
+			flag);
 	if (gs->edits)
-		sb_addf(&para, "This converts %d use%s in %d file%s",
-			gs->edits, gs->edits == 1 ? "" : "s", gs->files,
+		sb_addf(&para, "This converts %d use%s in %d file%s", gs->edits,
+			gs->edits == 1 ? "" : "s", gs->files,
 			gs->files == 1 ? "" : "s");
 	if (gs->params)
-		sb_addf(&para, "; %d pass%s the caller's gfp_t parameter "
-			       "instead", gs->params,
-			gs->params == 1 ? "es" : "");
+		sb_addf(&para,
+			"; %d pass%s the caller's gfp_t parameter "
+			"instead",
+			gs->params, gs->params == 1 ? "es" : "");
 	if (gs->edits)
 		sb_adds(&para, ". ");
 	sb_addf(&para, "Found and converted by gfpaudit (rule %s)%s", r->name,
@@ -285,8 +290,8 @@ static int apply_group(struct scratch *s, struct plan *p, int g)
 
 static void numstat(struct scratch *s, struct group_stat *gs)
 {
-	static const char *const args[] = { "diff", "--numstat", "HEAD~1",
-					    "HEAD", NULL };
+	static const char *const args[] = {"diff", "--numstat", "HEAD~1",
+					   "HEAD", NULL};
 	struct strbuf out = STRBUF_INIT;
 	const char *p;
 
@@ -318,8 +323,8 @@ static int commit_groups(struct scratch *s, const struct rule *r,
 
 	*ncommits = 0;
 	for (g = 0; g < p->ngroups; g++) {
-		const char *add[] = { "add", "-A", NULL };
-		const char *quiet[] = { "diff", "--cached", "--quiet", NULL };
+		const char *add[] = {"add", "-A", NULL};
+		const char *quiet[] = {"diff", "--cached", "--quiet", NULL};
 		struct strbuf e = STRBUF_INIT;
 		char *msg;
 
@@ -339,8 +344,8 @@ static int commit_groups(struct scratch *s, const struct rule *r,
 				gs[g].files++;
 		msg = commit_message(r, p, &p->groups[g], &gs[g], author);
 		{
-			const char *commit[] = { "commit", "-q", "--no-verify",
-						 "-m", msg, NULL };
+			const char *commit[] = {"commit", "-q", "--no-verify",
+						"-m",	  msg,	NULL};
 
 			rc = scratch_git(s, NULL, NULL, commit);
 		}
@@ -355,8 +360,7 @@ static int commit_groups(struct scratch *s, const struct rule *r,
 }
 
 static char *cover_blurb(const struct rule *r, const struct plan *p,
-			 const struct series_opts *o, sqlite3 *db,
-			 int ncommits)
+			 const struct series_opts *o, sqlite3 *db, int ncommits)
 {
 	struct strbuf sb = STRBUF_INIT, para = STRBUF_INIT;
 	struct kversion kv;
@@ -373,11 +377,13 @@ static char *cover_blurb(const struct rule *r, const struct plan *p,
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		t = (const char *)sqlite3_column_text(st, 2);
 		sb_addf(&sb, "  gfpaudit %s of Linux %s, options %s\n",
-			sqlite3_column_text(st, 0) ?
-				(const char *)sqlite3_column_text(st, 0) : "scan",
+			sqlite3_column_text(st, 0)
+				? (const char *)sqlite3_column_text(st, 0)
+				: "scan",
 			t ? t : "?",
-			sqlite3_column_text(st, 1) ?
-				(const char *)sqlite3_column_text(st, 1) : "{}");
+			sqlite3_column_text(st, 1)
+				? (const char *)sqlite3_column_text(st, 1)
+				: "{}");
 	}
 	sqlite3_finalize(st);
 	sb_addf(&sb, "  %s\n\n", o->cmdline);
@@ -388,24 +394,27 @@ static char *cover_blurb(const struct rule *r, const struct plan *p,
 	sb_adds(&para, ". Every edit is at a line and column the scan "
 		       "recorded; nothing else in the files is touched.");
 	if (r->cocci)
-		sb_addf(&para, " %s, beside the patches, re-derives the change "
-			       "with spatch.", r->cocci);
+		sb_addf(&para,
+			" %s, beside the patches, re-derives the change "
+			"with spatch.",
+			r->cocci);
 	sb_addf(&para, "\n\nStatistics: %d use%s converted", p->uses,
 		p->uses == 1 ? "" : "s");
 	if (p->via_param)
 		sb_addf(&para, " (%d to the caller's gfp_t parameter)",
 			p->via_param);
 	if (p->definitions || p->tables)
-		sb_addf(&para, ", %d definition%s and %d flag-name table "
-			       "entr%s removed", p->definitions,
-			p->definitions == 1 ? "" : "s", p->tables,
-			p->tables == 1 ? "y" : "ies");
+		sb_addf(&para,
+			", %d definition%s and %d flag-name table "
+			"entr%s removed",
+			p->definitions, p->definitions == 1 ? "" : "s",
+			p->tables, p->tables == 1 ? "y" : "ies");
 	sb_addf(&para, ", in %d file%s and %d patch%s.", p->nfiles,
-		p->nfiles == 1 ? "" : "s", ncommits,
-		ncommits == 1 ? "" : "es");
+		p->nfiles == 1 ? "" : "s", ncommits, ncommits == 1 ? "" : "es");
 	if (p->skipped)
-		sb_addf(&para, " %d use%s could not be converted "
-			       "automatically and %s left for review.",
+		sb_addf(&para,
+			" %d use%s could not be converted "
+			"automatically and %s left for review.",
 			p->skipped, p->skipped == 1 ? "" : "s",
 			p->skipped == 1 ? "is" : "are");
 	add_wrapped(&sb, para.buf);
@@ -434,10 +443,10 @@ static void record_patch(sqlite3 *db, const char *series, const char *rule,
 			 int number, const char *file, const char *subject,
 			 const struct group_stat *gs)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"INSERT INTO patches(series, rule, number, file, subject, "
-		"files_changed, insertions, deletions, created_at) "
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	sqlite3_stmt *st = db_prepare(
+		db, "INSERT INTO patches(series, rule, number, file, subject, "
+		    "files_changed, insertions, deletions, created_at) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
 	const char *base = strrchr(file, '/');
 	char now[32];
 
@@ -461,7 +470,8 @@ static void record_patch(sqlite3 *db, const char *series, const char *rule,
 /* A series written again into the same directory replaces its rows. */
 static void forget_series(sqlite3 *db, const char *series)
 {
-	sqlite3_stmt *st = db_prepare(db, "DELETE FROM patches WHERE series = ?");
+	sqlite3_stmt *st =
+		db_prepare(db, "DELETE FROM patches WHERE series = ?");
 
 	if (!st)
 		return;
@@ -500,8 +510,8 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 			const struct series_opts *o, struct group_stat *gs,
 			const char *listing, const char *series, char *blurb)
 {
-	struct maintainers m = { 0 };
-	struct addr_list all_to = { 0 }, all_cc = { 0 };
+	struct maintainers m = {0};
+	struct addr_list all_to = {0}, all_cc = {0};
 	char *mbuf = NULL, *mpath = xasprintf("%s/MAINTAINERS", o->tree);
 	char **files = NULL;
 	int nfiles = 0, i, g, num, rc = 0;
@@ -516,8 +526,8 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 		size_t n = strcspn(l, "\n");
 
 		if (n) {
-			files = xrealloc(files, (size_t)(nfiles + 1) *
-							sizeof(char *));
+			files = xrealloc(files,
+					 (size_t)(nfiles + 1) * sizeof(char *));
 			files[nfiles++] = xstrndup(l, n);
 		}
 		l += n;
@@ -528,7 +538,7 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 	forget_series(db, series);
 	/* Numbered patches are the groups that produced a commit, in order. */
 	for (i = 1, g = 0, num = 1; i < nfiles && !rc; i++, g++, num++) {
-		struct addr_list to = { 0 }, cc = { 0 };
+		struct addr_list to = {0}, cc = {0};
 		int k;
 
 		while (g < p->ngroups && !gs[g].subject)
@@ -541,16 +551,16 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 		for (k = 0; k < cc.n; k++)
 			addr_add(&all_cc, cc.v[k]);
 		rc = fix_headers(files[i], &to, &cc, NULL, NULL);
-		record_patch(db, series, r->name, num, files[i],
-			     gs[g].subject, &gs[g]);
+		record_patch(db, series, r->name, num, files[i], gs[g].subject,
+			     &gs[g]);
 		addr_list_free(&to);
 		addr_list_free(&cc);
 	}
 	if (!rc && nfiles) {
-		char *subj = xasprintf("%s: %s", p->ngroups > 1 ? "treewide" :
-					      p->groups[0].prefix,
-				       r->subject ? r->subject :
-						    r->description);
+		char *subj = xasprintf(
+			"%s: %s",
+			p->ngroups > 1 ? "treewide" : p->groups[0].prefix,
+			r->subject ? r->subject : r->description);
 
 		rc = fix_headers(files[0], &all_to, &all_cc, subj, blurb);
 		record_patch(db, series, r->name, 0, files[0], subj, NULL);
@@ -572,10 +582,10 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 		 const struct series_opts *o)
 {
-	static const char *const add_all[] = { "add", "-A", NULL };
-	static const char *const base[] = { "commit", "-q", "--no-verify",
-					    "-m", "base", NULL };
-	static const char *const tag[] = { "tag", "gfpaudit-base", NULL };
+	static const char *const add_all[] = {"add", "-A", NULL};
+	static const char *const base[] = {"commit", "-q",   "--no-verify",
+					   "-m",     "base", NULL};
+	static const char *const tag[] = {"tag", "gfpaudit-base", NULL};
 	struct scratch s;
 	struct group_stat *gs;
 	struct strbuf listing = STRBUF_INIT;
@@ -612,9 +622,14 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	}
 	if (!rc) {
 		char *sig = xasprintf("gfpaudit %s", GFPAUDIT_VERSION);
-		const char *fp[] = { "format-patch", "--cover-letter", "-o",
-				     real, "--signature", sig,
-				     "gfpaudit-base..HEAD", NULL };
+		const char *fp[] = {"format-patch",
+				    "--cover-letter",
+				    "-o",
+				    real,
+				    "--signature",
+				    sig,
+				    "gfpaudit-base..HEAD",
+				    NULL};
 
 		if (scratch_git(&s, &listing, NULL, fp))
 			rc = EXIT_INTERNAL;
@@ -622,14 +637,14 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	}
 	if (!rc) {
 		blurb = cover_blurb(r, p, o, db, ncommits);
-		if (finish_files(db, r, p, o, gs, listing.buf ? listing.buf : "",
-				 real, blurb))
+		if (finish_files(db, r, p, o, gs,
+				 listing.buf ? listing.buf : "", real, blurb))
 			rc = EXIT_INTERNAL;
 		copy_cocci(r, o);
 	}
 	if (o->keep_work)
-		fprintf(stderr, "%s: scratch repository kept in %s\n",
-			progname, s.dir);
+		fprintf(stderr, "%s: scratch repository kept in %s\n", progname,
+			s.dir);
 	scratch_destroy(&s, o->keep_work);
 	for (i = 0; i < p->ngroups; i++)
 		free(gs[i].subject);

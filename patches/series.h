@@ -15,9 +15,9 @@ enum maint_mode {
 
 struct series_opts {
 	const char *tree;
-	const char *out;      /* output directory (created) */
-	const char *cmdline;  /* how the series was produced */
-	const char *author;   /* "Name <email>" or NULL */
+	const char *out;       /* output directory (created) */
+	const char *cmdline;   /* how the series was produced */
+	const char *author;    /* "Name <email>" or NULL */
 	const char *rules_dir; /* for the companion .cocci */
 	enum maint_mode maint;
 	int keep_work;

@@ -18,13 +18,20 @@ static const struct {
 	const char *dir;
 	int depth;
 } depths[] = {
-	{ "drivers/gpu/drm/", 4 },  { "drivers/net/ethernet/", 4 },
-	{ "drivers/net/wireless/", 4 }, { "drivers/staging/", 3 },
-	{ "drivers/", 3 },	    { "arch/", 2 },
-	{ "fs/", 2 },		    { "net/", 2 },
-	{ "sound/", 2 },	    { "security/", 2 },
-	{ "tools/", 2 },	    { "include/", 2 },
-	{ "virt/", 2 },		    { "samples/", 2 },
+	{"drivers/gpu/drm/", 4},
+	{"drivers/net/ethernet/", 4},
+	{"drivers/net/wireless/", 4},
+	{"drivers/staging/", 3},
+	{"drivers/", 3},
+	{"arch/", 2},
+	{"fs/", 2},
+	{"net/", 2},
+	{"sound/", 2},
+	{"security/", 2},
+	{"tools/", 2},
+	{"include/", 2},
+	{"virt/", 2},
+	{"samples/", 2},
 };
 
 char *subsys_key(const char *path)
@@ -185,10 +192,10 @@ char *subsys_prefix(const char *tree, int tree_is_git, const char *key)
 		struct strbuf out = STRBUF_INIT;
 		/* Files of this directory itself, not of its subdirectories. */
 		char *spec = xasprintf(":(glob)%s/*", key);
-		char *argv[] = { "git", "-C", (char *)tree, "log", "-n", "100",
-				 "--no-merges", "--format=%s", "--", spec,
-				 NULL };
-		struct spawn_opts o = { .out = &out, .quiet = 1 };
+		char *argv[] = {"git", "-C",  (char *)tree,  "log",
+				"-n",  "100", "--no-merges", "--format=%s",
+				"--",  spec,  NULL};
+		struct spawn_opts o = {.out = &out, .quiet = 1};
 		char *pre = NULL;
 
 		if (run_argv(argv, &o) == 0 && out.len)

@@ -61,7 +61,7 @@ static int list_patches(const char *dir, char ***out)
 
 static int git_head(struct scratch *s, char out[41])
 {
-	static const char *const args[] = { "rev-parse", "HEAD", NULL };
+	static const char *const args[] = {"rev-parse", "HEAD", NULL};
 	struct strbuf o = STRBUF_INIT;
 	int rc = scratch_git(s, &o, NULL, args);
 
@@ -92,11 +92,10 @@ static char *tail_lines(const char *s, int max)
 	return sb_detach(&sb) ?: xstrdup("");
 }
 
-static void apply_patch(struct scratch *s, struct vpatch *p,
-			struct vresults *r)
+static void apply_patch(struct scratch *s, struct vpatch *p, struct vresults *r)
 {
-	const char *am[] = { "am", "--quiet", "--keep-cr", p->file, NULL };
-	static const char *const abort_am[] = { "am", "--abort", NULL };
+	const char *am[] = {"am", "--quiet", "--keep-cr", p->file, NULL};
+	static const char *const abort_am[] = {"am", "--abort", NULL};
 	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
 
 	git_head(s, p->before);
@@ -110,7 +109,8 @@ static void apply_patch(struct scratch *s, struct vpatch *p,
 	} else {
 		p->applied = 1;
 		git_head(s, p->after);
-		vres_add(r, p->name, NULL, "apply", "pass", "git am applied it");
+		vres_add(r, p->name, NULL, "apply", "pass",
+			 "git am applied it");
 	}
 	sb_release(&err);
 	sb_release(&out);
@@ -121,7 +121,7 @@ static int show_to(struct scratch *s, const char *rev, const char *path,
 		   const char *dst)
 {
 	char *spec = xasprintf("%s:%s", rev, path);
-	const char *args[] = { "show", spec, NULL };
+	const char *args[] = {"show", spec, NULL};
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	int rc = scratch_git(s, &out, &err, args);
 	char *dir = xstrdup(dst), *slash = strrchr(dir, '/');
@@ -133,7 +133,8 @@ static int show_to(struct scratch *s, const char *rev, const char *path,
 	}
 	if (!rc) {
 		f = fopen(dst, "w");
-		if (!f || fwrite(out.buf ? out.buf : "", 1, out.len, f) != out.len)
+		if (!f ||
+		    fwrite(out.buf ? out.buf : "", 1, out.len, f) != out.len)
 			rc = -1;
 		if (f)
 			fclose(f);
@@ -170,7 +171,7 @@ static void check_patch_files(struct scratch *s, struct vctx *c,
 static void reverse_checkpatch(struct scratch *s, struct vctx *c,
 			       struct vpatch *p, struct vresults *r)
 {
-	const char *args[] = { "diff", "-R", p->before, p->after, NULL };
+	const char *args[] = {"diff", "-R", p->before, p->after, NULL};
 	struct strbuf out = STRBUF_INIT;
 	char *rev = xasprintf("%s/.gfpaudit-v/%s.reverse", s->dir, p->name);
 	FILE *f;
@@ -245,7 +246,8 @@ static void blank_non_code(char *b, size_t len)
 			char q = b[i++];
 
 			while (i < len && b[i] != q && b[i] != '\n') {
-				if (b[i] == '\\' && i + 1 < len && b[i + 1] != '\n')
+				if (b[i] == '\\' && i + 1 < len &&
+				    b[i + 1] != '\n')
 					b[i++] = ' ';
 				b[i++] = ' ';
 			}
@@ -276,7 +278,8 @@ static void scan_file(struct impact *im, const char *file, const char *rel)
 		const char *p = buf;
 		size_t n = strlen(im->names[i]);
 
-		while ((p = memmem(p, len - (size_t)(p - buf), im->names[i], n))) {
+		while ((p = memmem(p, len - (size_t)(p - buf), im->names[i],
+				   n))) {
 			int line = 1;
 			const char *q;
 
@@ -308,8 +311,8 @@ static int impact_visit(const char *path, const struct stat *st, int type,
 	    (!strcmp(path + ftw->base, ".git") ||
 	     !strcmp(path + ftw->base, "Documentation")))
 		return FTW_SKIP_SUBTREE;
-	if (type != FTW_F || (!str_has_suffix(path, ".c") &&
-			      !str_has_suffix(path, ".h")))
+	if (type != FTW_F ||
+	    (!str_has_suffix(path, ".c") && !str_has_suffix(path, ".h")))
 		return FTW_CONTINUE;
 	if (touched(im, rel)) {
 		char *s = xasprintf("%s/%s", im->scratch, rel);
@@ -325,15 +328,19 @@ static int impact_visit(const char *path, const struct stat *st, int type,
 static void check_impact(struct vpatch *v, int n, const char *tree,
 			 const char *scratch, struct vresults *r)
 {
-	struct impact im = { .tree = tree, .tree_len = strlen(tree),
-			     .patches = v, .npatches = n, .scratch = scratch };
+	struct impact im = {.tree = tree,
+			    .tree_len = strlen(tree),
+			    .patches = v,
+			    .npatches = n,
+			    .scratch = scratch};
 	const char *owner = NULL;
 	int i, k, j;
 
 	for (i = 0; i < n; i++)
 		for (k = 0; k < v[i].nremoved; k++) {
 			for (j = 0; j < im.nnames; j++)
-				if (!strcmp(im.names[j], v[i].removed_defines[k]))
+				if (!strcmp(im.names[j],
+					    v[i].removed_defines[k]))
 					break;
 			if (j < im.nnames)
 				continue;
@@ -404,11 +411,11 @@ static int load_patches(const struct vopts *o, struct vpatch **out, int *n)
 
 static void store(sqlite3 *db, const char *series, struct vresults *r)
 {
-	sqlite3_stmt *del = db_prepare(db,
-		"DELETE FROM validations WHERE series = ?");
-	sqlite3_stmt *ins = db_prepare(db,
-		"INSERT INTO validations(series, patch, path, check_name, "
-		"result, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+	sqlite3_stmt *del =
+		db_prepare(db, "DELETE FROM validations WHERE series = ?");
+	sqlite3_stmt *ins = db_prepare(
+		db, "INSERT INTO validations(series, patch, path, check_name, "
+		    "result, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
 	char now[32];
 	int i;
 
@@ -446,9 +453,9 @@ static void store(sqlite3 *db, const char *series, struct vresults *r)
 
 int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 {
-	static const char *const add[] = { "add", "-A", NULL };
-	static const char *const base[] = { "commit", "-q", "--no-verify",
-					    "-m", "base", NULL };
+	static const char *const add[] = {"add", "-A", NULL};
+	static const char *const base[] = {"commit", "-q",   "--no-verify",
+					   "-m",     "base", NULL};
 	struct vpatch *v = NULL;
 	struct scratch s;
 	struct vctx *c;
@@ -463,8 +470,9 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 		free(v);
 		return EXIT_USAGE;
 	}
-	ptmpl = tmpdir && *tmpdir ? xasprintf("%s/gfpaudit-validate.XXXXXX",
-					      tmpdir) : xstrdup(parent);
+	ptmpl = tmpdir && *tmpdir
+			? xasprintf("%s/gfpaudit-validate.XXXXXX", tmpdir)
+			: xstrdup(parent);
 	if (!mkdtemp(ptmpl) || scratch_init(&s, ptmpl, "gfpaudit validate",
 					    "gfpaudit@example.org")) {
 		error_msg("cannot create a scratch directory: %s",
@@ -499,8 +507,8 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 		check_impact(v, n, real, s.dir, r);
 	vctx_free(c);
 	if (o->keep_work)
-		fprintf(stderr, "%s: scratch repository kept in %s\n",
-			progname, s.dir);
+		fprintf(stderr, "%s: scratch repository kept in %s\n", progname,
+			s.dir);
 	scratch_destroy(&s, o->keep_work);
 	if (!o->keep_work)
 		rmdir(ptmpl);

@@ -8,9 +8,9 @@
 
 /* One check's outcome (a row of `validations`). */
 struct vresult {
-	char *patch; /* file name, NULL for series-wide checks */
-	char *path;  /* source file, NULL for per-patch checks */
-	const char *check; /* apply, compile, sparse, checkpatch, impact */
+	char *patch;	    /* file name, NULL for series-wide checks */
+	char *path;	    /* source file, NULL for per-patch checks */
+	const char *check;  /* apply, compile, sparse, checkpatch, impact */
 	const char *result; /* pass, fail, skip */
 	char *detail;
 };
@@ -27,8 +27,8 @@ void vres_free(struct vresults *r);
 
 /* A patch file as validate sees it. */
 struct vpatch {
-	char *file; /* absolute path */
-	char *name; /* base name */
+	char *file;   /* absolute path */
+	char *name;   /* base name */
 	char **paths; /* files it touches (new names) */
 	int npaths;
 	/* Added lines per touched file, new-file numbering: lines[k][0..]. */
@@ -45,8 +45,7 @@ struct vpatch {
  * numbers, deleted #defines.  Pure.  Returns 0, or -1 with err set when a
  * path is unsafe (absolute, ..) or the text has no diff.
  */
-int vpatch_parse(const char *buf, struct vpatch *p, char *err,
-		 size_t errlen);
+int vpatch_parse(const char *buf, struct vpatch *p, char *err, size_t errlen);
 void vpatch_free(struct vpatch *p);
 
 /* 1 when line is among p's added lines of touched file k. */

@@ -66,8 +66,8 @@ struct vctx *vctx_new(const struct vopts *o, const char *scratch)
 	struct vctx *c = xcalloc(1, sizeof(*c));
 	char *gen = xasprintf("%s/include/generated/autoconf.h", o->tree);
 	struct strbuf out = STRBUF_INIT;
-	char *argv[] = { "clang", "-print-resource-dir", NULL };
-	struct spawn_opts so = { .out = &out, .quiet = 1 };
+	char *argv[] = {"clang", "-print-resource-dir", NULL};
+	struct spawn_opts so = {.out = &out, .quiet = 1};
 	struct stat st;
 
 	c->o = o;
@@ -120,15 +120,15 @@ static const char *clang_target(const char *arch)
 	static const struct {
 		const char *arch, *target;
 	} t[] = {
-		{ "x86", "x86_64-linux-gnu" },
-		{ "arm64", "aarch64-linux-gnu" },
-		{ "arm", "arm-linux-gnueabi" },
-		{ "powerpc", "powerpc64le-linux-gnu" },
-		{ "s390", "s390x-linux-gnu" },
-		{ "mips", "mips64el-linux-gnuabi64" },
-		{ "riscv", "riscv64-linux-gnu" },
-		{ "sparc", "sparc64-linux-gnu" },
-		{ "loongarch", "loongarch64-linux-gnu" },
+		{"x86", "x86_64-linux-gnu"},
+		{"arm64", "aarch64-linux-gnu"},
+		{"arm", "arm-linux-gnueabi"},
+		{"powerpc", "powerpc64le-linux-gnu"},
+		{"s390", "s390x-linux-gnu"},
+		{"mips", "mips64el-linux-gnuabi64"},
+		{"riscv", "riscv64-linux-gnu"},
+		{"sparc", "sparc64-linux-gnu"},
+		{"loongarch", "loongarch64-linux-gnu"},
 	};
 	size_t i;
 
@@ -167,13 +167,17 @@ static void av_free(struct argv_b *a)
 static void add_includes(struct vctx *c, struct argv_b *a, const char *arch,
 			 const char *path, int after)
 {
-	static const char *const dirs[] = {
-		"arch/%s/include", "arch/%s/include/generated", "include",
-		"arch/%s/include/uapi", "arch/%s/include/generated/uapi",
-		"include/uapi", "include/generated/uapi", NULL
-	};
+	static const char *const dirs[] = {"arch/%s/include",
+					   "arch/%s/include/generated",
+					   "include",
+					   "arch/%s/include/uapi",
+					   "arch/%s/include/generated/uapi",
+					   "include/uapi",
+					   "include/generated/uapi",
+					   NULL};
 	const char *slash = strrchr(path, '/');
-	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	char *dir =
+		slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 	char *kconfig = xasprintf("%s/include/linux/kconfig.h", c->o->tree);
 	struct stat st;
 	int i;
@@ -228,7 +232,8 @@ static void parse_diags(const char *out, const char *file, const char *kind,
 					*missing = xstrndup(s, (size_t)(m - s));
 			} else if (u) {
 				const char *s = u + 16;
-				const char *e = memchr(s, '\'', n - (size_t)(s - l));
+				const char *e =
+					memchr(s, '\'', n - (size_t)(s - l));
 
 				if (e)
 					*missing = xstrndup(s, (size_t)(e - s));
@@ -290,9 +295,9 @@ static int run_tool(struct vctx *c, enum tool t, const char *file,
 	int round, rc = 0;
 
 	for (round = 0; round < MAX_SHIM_ROUNDS; round++) {
-		struct argv_b a = { 0 };
+		struct argv_b a = {0};
 		struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-		struct spawn_opts so = { .out = &out, .err = &err };
+		struct spawn_opts so = {.out = &out, .err = &err};
 		const char *target = clang_target(arch);
 		char *missing = NULL;
 
@@ -318,8 +323,9 @@ static int run_tool(struct vctx *c, enum tool t, const char *file,
 			av_add(&a, xstrdup("-fno-color-diagnostics"));
 		} else {
 			av_add(&a, xstrdup("sparse"));
-			av_add(&a, xasprintf("--arch=%s", !strcmp(arch, "x86") ?
-							  "x86_64" : arch));
+			av_add(&a, xasprintf("--arch=%s", !strcmp(arch, "x86")
+								  ? "x86_64"
+								  : arch));
 			av_add(&a, xstrdup("-nostdinc"));
 			if (c->resource_include) {
 				av_add(&a, xstrdup("-isystem"));
@@ -368,33 +374,36 @@ static int new_diags(const struct diags *before, const struct diags *after,
 		int found = 0;
 
 		for (j = 0; j < before->n && !found; j++)
-			if (!used[j] && !strcmp(before->d[j].msg, after->d[i].msg))
+			if (!used[j] &&
+			    !strcmp(before->d[j].msg, after->d[i].msg))
 				used[j] = found = 1;
 		if (found)
 			continue;
 		if (n++ < 3)
 			sb_addf(detail, "%s%d: %s%s", n > 1 ? "; " : "",
 				after->d[i].line, after->d[i].msg,
-				vpatch_touches_line(p, k, after->d[i].line) ?
-					" (a line this patch changed)" : "");
+				vpatch_touches_line(p, k, after->d[i].line)
+					? " (a line this patch changed)"
+					: "");
 	}
 	free(used);
 	return n;
 }
 
 static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
-			 int k, const char *before_file,
-			 const char *after_file, struct vresults *r)
+			 int k, const char *before_file, const char *after_file,
+			 struct vresults *r)
 {
 	const char *check = t == TOOL_CLANG ? "compile" : "sparse";
-	struct diags b = { 0 }, a = { 0 };
+	struct diags b = {0}, a = {0};
 	struct strbuf detail = STRBUF_INIT;
 	int shims_b = 0, shims_a = 0, n;
 
 	if (run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL) ||
 	    run_tool(c, t, after_file, p->paths[k], 1, &a, &shims_a, NULL)) {
 		vres_add(r, p->name, p->paths[k], check, "skip",
-			 "could not run %s", t == TOOL_CLANG ? "clang" : "sparse");
+			 "could not run %s",
+			 t == TOOL_CLANG ? "clang" : "sparse");
 		return;
 	}
 	/* A shim made for "after" changes the inputs: redo "before". */
@@ -404,7 +413,8 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 	if (n)
 		vres_add(r, p->name, p->paths[k], check, "fail",
 			 "%d new %s: %s", n,
-			 t == TOOL_CLANG ? "error(s)" : "warning(s)", detail.buf);
+			 t == TOOL_CLANG ? "error(s)" : "warning(s)",
+			 detail.buf);
 	else
 		vres_add(r, p->name, p->paths[k], check, "pass",
 			 "no new %s (%d before, %d after; %s headers)",
@@ -425,7 +435,8 @@ static int has_word(const char *text, size_t len, const char *w, size_t n)
 	const char *p = text, *end = text + len;
 
 	while (p < end && (p = memmem(p, (size_t)(end - p), w, n))) {
-		if ((p == text || !is_id(p[-1])) && (p + n == end || !is_id(p[n])))
+		if ((p == text || !is_id(p[-1])) &&
+		    (p + n == end || !is_id(p[n])))
 			return 1;
 		p += n;
 	}
@@ -436,8 +447,8 @@ static int has_word(const char *text, size_t len, const char *w, size_t n)
  * The identifiers of line l (code only: strings, char literals and
  * comments skipped) that buf[] lacks, into out (space-separated).
  */
-static void new_idents(const char *l, size_t n, const char *before,
-		       size_t blen, struct strbuf *out)
+static void new_idents(const char *l, size_t n, const char *before, size_t blen,
+		       struct strbuf *out)
 {
 	size_t i = 0;
 	const char *t = l;
@@ -491,7 +502,7 @@ static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
 			    struct vresults *r)
 {
 	struct strbuf cand = STRBUF_INIT, pp = STRBUF_INIT, bad = STRBUF_INIT;
-	struct diags none = { 0 };
+	struct diags none = {0};
 	char *b = NULL, *a = NULL;
 	size_t blen = 0, alen = 0;
 	int line = 1, shims = 0, nbad = 0;
@@ -528,11 +539,13 @@ static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
 			w++;
 	}
 	if (nbad)
-		vres_add(r, p->name, p->paths[k], "compile", "fail",
-			 "names: undeclared identifier%s on lines this patch changed: "
-			 "%s (neither a macro nor declared with the %s headers)",
-			 nbad > 1 ? "s" : "", bad.buf,
-			 c->configured ? "configured" : "shimmed");
+		vres_add(
+			r, p->name, p->paths[k], "compile", "fail",
+			"names: undeclared identifier%s on lines this patch "
+			"changed: "
+			"%s (neither a macro nor declared with the %s headers)",
+			nbad > 1 ? "s" : "", bad.buf,
+			c->configured ? "configured" : "shimmed");
 	else
 		vres_add(r, p->name, p->paths[k], "compile", "pass",
 			 "names: every new identifier is declared: %s",
@@ -577,15 +590,20 @@ void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 }
 
 /* "ERROR:TYPE: message" lines of checkpatch --show-types output. */
-static void checkpatch_errors(struct vctx *c, const char *file,
-			      int no_signoff, struct diags *d)
+static void checkpatch_errors(struct vctx *c, const char *file, int no_signoff,
+			      struct diags *d)
 {
-	char *argv[] = { "perl", c->checkpatch, "--no-tree", "--show-types",
-			 "--no-summary", "--color=never",
-			 no_signoff ? "--no-signoff" : "--signoff",
-			 (char *)file, NULL };
+	char *argv[] = {"perl",
+			c->checkpatch,
+			"--no-tree",
+			"--show-types",
+			"--no-summary",
+			"--color=never",
+			no_signoff ? "--no-signoff" : "--signoff",
+			(char *)file,
+			NULL};
 	struct strbuf out = STRBUF_INIT;
-	struct spawn_opts so = { .cwd = c->o->tree, .out = &out, .quiet = 1 };
+	struct spawn_opts so = {.cwd = c->o->tree, .out = &out, .quiet = 1};
 	const char *l;
 
 	run_argv(argv, &so);
@@ -593,7 +611,8 @@ static void checkpatch_errors(struct vctx *c, const char *file,
 		size_t n = strcspn(l, "\n");
 
 		if (!strncmp(l, "ERROR:", 6)) {
-			d->d = xrealloc(d->d, (size_t)(d->n + 1) * sizeof(*d->d));
+			d->d = xrealloc(d->d,
+					(size_t)(d->n + 1) * sizeof(*d->d));
 			d->d[d->n].line = 0;
 			d->d[d->n++].msg = xstrndup(l, n);
 		}
@@ -607,16 +626,17 @@ static void checkpatch_errors(struct vctx *c, const char *file,
 void vcheck_checkpatch(struct vctx *c, const struct vpatch *p,
 		       const char *reverse_file, struct vresults *r)
 {
-	struct diags fwd = { 0 }, rev = { 0 };
+	struct diags fwd = {0}, rev = {0};
 	struct strbuf detail = STRBUF_INIT;
 	int i, j, n = 0;
 
 	if (c->o->no_checkpatch)
 		return;
 	if (!c->checkpatch || !c->have_perl) {
-		vres_add(r, p->name, NULL, "checkpatch", "skip",
-			 "%s", c->checkpatch ? "perl is not installed" :
-			 "the tree has no scripts/checkpatch.pl");
+		vres_add(r, p->name, NULL, "checkpatch", "skip", "%s",
+			 c->checkpatch
+				 ? "perl is not installed"
+				 : "the tree has no scripts/checkpatch.pl");
 		return;
 	}
 	checkpatch_errors(c, p->file, 0, &fwd);
@@ -634,11 +654,12 @@ void vcheck_checkpatch(struct vctx *c, const struct vpatch *p,
 		if (old)
 			continue;
 		if (n++ < 3)
-			sb_addf(&detail, "%s%s", n > 1 ? "; " : "", fwd.d[i].msg);
+			sb_addf(&detail, "%s%s", n > 1 ? "; " : "",
+				fwd.d[i].msg);
 	}
 	if (n)
-		vres_add(r, p->name, NULL, "checkpatch", "fail", "%d error(s): %s",
-			 n, detail.buf);
+		vres_add(r, p->name, NULL, "checkpatch", "fail",
+			 "%d error(s): %s", n, detail.buf);
 	else
 		vres_add(r, p->name, NULL, "checkpatch", "pass",
 			 "no new errors (%d pre-existing)", fwd.n);

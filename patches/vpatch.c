@@ -62,8 +62,8 @@ static void add_line(struct vpatch *p, int line)
 {
 	int k = p->npaths - 1;
 
-	p->added[k] = xrealloc(p->added[k], (size_t)(p->nadded[k] + 1) *
-						    sizeof(int));
+	p->added[k] =
+		xrealloc(p->added[k], (size_t)(p->nadded[k] + 1) * sizeof(int));
 	p->added[k][p->nadded[k]++] = line;
 }
 
@@ -80,7 +80,8 @@ static void note_define(struct vpatch *p, const char *s, size_t n)
 	s++;
 	while (s < e && (*s == ' ' || *s == '\t'))
 		s++;
-	if (e - s < 7 || strncmp(s, "define", 6) || !isspace((unsigned char)s[6]))
+	if (e - s < 7 || strncmp(s, "define", 6) ||
+	    !isspace((unsigned char)s[6]))
 		return;
 	s += 6;
 	while (s < e && (*s == ' ' || *s == '\t'))
@@ -93,8 +94,8 @@ static void note_define(struct vpatch *p, const char *s, size_t n)
 		if (strlen(p->removed_defines[i]) == (size_t)(q - s) &&
 		    !strncmp(p->removed_defines[i], s, (size_t)(q - s)))
 			return;
-	p->removed_defines = xrealloc(p->removed_defines,
-				      (size_t)(p->nremoved + 1) * sizeof(char *));
+	p->removed_defines = xrealloc(
+		p->removed_defines, (size_t)(p->nremoved + 1) * sizeof(char *));
 	p->removed_defines[p->nremoved++] = xstrndup(s, (size_t)(q - s));
 }
 
@@ -120,10 +121,9 @@ static void subtract_defines(struct vpatch *p, struct vpatch *re)
 	free(re->removed_defines);
 }
 
-int vpatch_parse(const char *buf, struct vpatch *p, char *err,
-		 size_t errlen)
+int vpatch_parse(const char *buf, struct vpatch *p, char *err, size_t errlen)
 {
-	struct vpatch readded = { 0 };
+	struct vpatch readded = {0};
 	const char *l = buf;
 	long old_left = 0, new_left = 0;
 	int newline = 0;

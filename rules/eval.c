@@ -89,7 +89,7 @@ static int eval_match(sqlite3 *db, const struct rule_match *m,
 {
 	const char *const *cols = rule_source_columns(m->source);
 	struct strbuf sql = STRBUF_INIT;
-	struct row rw = { .cols = cols };
+	struct row rw = {.cols = cols};
 	sqlite3_stmt *st;
 	int i, rc;
 
@@ -121,7 +121,8 @@ static int eval_match(sqlite3 *db, const struct rule_match *m,
 			continue;
 		if (*n == *alloc) {
 			*alloc = *alloc ? *alloc * 2 : 64;
-			*hits = xrealloc(*hits, (size_t)*alloc * sizeof(**hits));
+			*hits = xrealloc(*hits,
+					 (size_t)*alloc * sizeof(**hits));
 		}
 		h = &(*hits)[(*n)++];
 		memset(h, 0, sizeof(*h));
@@ -133,8 +134,8 @@ static int eval_match(sqlite3 *db, const struct rule_match *m,
 		h->line = sqlite3_column_int(st, 2);
 		h->col = sqlite3_column_int(st, 3);
 		h->message = render(m->message, &rw);
-		h->suggestion = m->suggestion ? render(m->suggestion, &rw)
-					      : NULL;
+		h->suggestion =
+			m->suggestion ? render(m->suggestion, &rw) : NULL;
 	}
 	free(rw.vals);
 	sqlite3_finalize(st);
@@ -195,10 +196,10 @@ int rule_store_findings(sqlite3 *db, const struct rule *r,
 	if (db_begin(db))
 		return -1;
 	del = db_prepare(db, "DELETE FROM findings WHERE rule = ?");
-	ins = db_prepare(db,
-		"INSERT INTO findings(rule, severity, path, line, col, "
-		"message, suggestion, site_id, run_id) "
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	ins = db_prepare(
+		db, "INSERT INTO findings(rule, severity, path, line, col, "
+		    "message, suggestion, site_id, run_id) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
 	if (!del || !ins) {
 		rc = -1;
 		goto out;

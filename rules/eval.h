@@ -9,7 +9,7 @@
 /* One row a rule's match section selected. */
 struct rule_hit {
 	const struct rule_match *match;
-	long long row_id; /* id in the match's source table */
+	long long row_id;  /* id in the match's source table */
 	long long site_id; /* sites.id when the source is sites, else 0 */
 	char *path;
 	int line, col;

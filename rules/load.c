@@ -44,8 +44,8 @@ int rule_load_file(const char *path, struct rule *r)
 	if (str_has_suffix(base, ".rule") &&
 	    (strlen(base) != strlen(r->name) + 5 ||
 	     strncmp(base, r->name, strlen(r->name)))) {
-		error_msg("%s:1: name '%s' does not match the file name",
-			  path, r->name);
+		error_msg("%s:1: name '%s' does not match the file name", path,
+			  r->name);
 		rule_free(r);
 		rc = -1;
 	}

@@ -15,23 +15,44 @@
 #include <string.h>
 
 static const char *const flag_use_cols[] = {
-	"path", "line", "col", "flag", "context", "function", "macro",
-	"call", "in_disabled_branch", NULL
-};
+	"path",	 "line",    "col",
+	"flag",	 "context", "function",
+	"macro", "call",    "in_disabled_branch",
+	NULL};
 
-static const char *const site_cols[] = {
-	"path", "line", "col", "function", "api", "api_origin", "flags",
-	"flags_line", "flags_col", "flags_via", "flags_resolved", "gfp_mask",
-	"migratetype", "size", "size_const", "macro", "in_disabled_branch",
-	"lifetime", "lifetime_evidence", "lifetime_line", "held_across_sleep",
-	"sleep_evidence", "context", "context_evidence", "gfp_param",
-	"flag_effective", "flag_effective_reason", "confidence", NULL
-};
+static const char *const site_cols[] = {"path",
+					"line",
+					"col",
+					"function",
+					"api",
+					"api_origin",
+					"flags",
+					"flags_line",
+					"flags_col",
+					"flags_via",
+					"flags_resolved",
+					"gfp_mask",
+					"migratetype",
+					"size",
+					"size_const",
+					"macro",
+					"in_disabled_branch",
+					"lifetime",
+					"lifetime_evidence",
+					"lifetime_line",
+					"held_across_sleep",
+					"sleep_evidence",
+					"context",
+					"context_evidence",
+					"gfp_param",
+					"flag_effective",
+					"flag_effective_reason",
+					"confidence",
+					NULL};
 
 static const char *const cache_cols[] = {
-	"path", "line", "col", "variable", "name", "flags", "reclaimable",
-	"has_shrinker", "shrinker_evidence", NULL
-};
+	"path",	 "line",	"col",		"variable",	     "name",
+	"flags", "reclaimable", "has_shrinker", "shrinker_evidence", NULL};
 
 const char *const *rule_source_columns(enum rule_source s)
 {
@@ -48,14 +69,13 @@ const char *const *rule_source_columns(enum rule_source s)
 
 const char *rule_source_name(enum rule_source s)
 {
-	static const char *const names[] = { "flag_uses", "sites", "caches" };
+	static const char *const names[] = {"flag_uses", "sites", "caches"};
 
 	return names[s];
 }
 
-static const char *const action_names[] = {
-	"report", "replace", "drop", "add", "suggest-param", NULL
-};
+static const char *const action_names[] = {"report", "replace",	      "drop",
+					   "add",    "suggest-param", NULL};
 
 const char *rule_action_name(enum rule_action a)
 {
@@ -75,7 +95,8 @@ int rule_has_word(const char *text, const char *word)
 	if (!n)
 		return 0;
 	while ((p = strstr(p, word))) {
-		if ((p == text || !is_ident_char(p[-1])) && !is_ident_char(p[n]))
+		if ((p == text || !is_ident_char(p[-1])) &&
+		    !is_ident_char(p[n]))
 			return 1;
 		p++;
 	}
@@ -202,9 +223,12 @@ static int parse_versions(struct parser *p, struct rule *r, const char *v)
 			gt |= *s == '>';
 			eq |= *s == '=';
 		}
-		if ((lt && gt) || (!lt && !gt && !eq) || kversion_parse(s, &kv)) {
-			rc = perr(p, "versions: bad constraint '%s' "
-				     "(want <V, <=V, >V, >=V or =V)", w[i]);
+		if ((lt && gt) || (!lt && !gt && !eq) ||
+		    kversion_parse(s, &kv)) {
+			rc = perr(p,
+				  "versions: bad constraint '%s' "
+				  "(want <V, <=V, >V, >=V or =V)",
+				  w[i]);
 			break;
 		}
 		if (gt || (eq && !lt)) {
@@ -244,15 +268,19 @@ static const struct {
 	enum cond_op op;
 	int nargs; /* -1: one or more words */
 } ops[] = {
-	{ "=", OP_EQ, 1 },	       { "!=", OP_NE, 1 },
-	{ "<", OP_LT, 1 },	       { ">", OP_GT, 1 },
-	{ "is-null", OP_IS_NULL, 0 }, { "not-null", OP_NOT_NULL, 0 },
-	{ "has-any", OP_HAS_ANY, -1 }, { "has-none", OP_HAS_NONE, -1 },
+	{"=", OP_EQ, 1},
+	{"!=", OP_NE, 1},
+	{"<", OP_LT, 1},
+	{">", OP_GT, 1},
+	{"is-null", OP_IS_NULL, 0},
+	{"not-null", OP_NOT_NULL, 0},
+	{"has-any", OP_HAS_ANY, -1},
+	{"has-none", OP_HAS_NONE, -1},
 };
 
 static int parse_where(struct parser *p, struct rule_match *m, const char *v)
 {
-	struct rule_cond c = { 0 };
+	struct rule_cond c = {0};
 	char **w;
 	int n, i, k;
 
@@ -271,17 +299,19 @@ static int parse_where(struct parser *p, struct rule_match *m, const char *v)
 		if (!strcmp(ops[k].name, w[1]))
 			break;
 	if (k == (int)(sizeof(ops) / sizeof(ops[0]))) {
-		perr(p, "where: unknown operator '%s' (=, !=, <, >, is-null, "
-			"not-null, has-any, has-none)", w[1]);
+		perr(p,
+		     "where: unknown operator '%s' (=, !=, <, >, is-null, "
+		     "not-null, has-any, has-none)",
+		     w[1]);
 		free_words(w, n);
 		return -1;
 	}
 	if ((ops[k].nargs >= 0 && n - 2 != ops[k].nargs) ||
 	    (ops[k].nargs < 0 && n < 3)) {
 		perr(p, "where: operator '%s' takes %s", w[1],
-		     ops[k].nargs == 0	 ? "no value" :
-		     ops[k].nargs == 1 ? "one value" :
-					 "one or more values");
+		     ops[k].nargs == 0	 ? "no value"
+		     : ops[k].nargs == 1 ? "one value"
+					 : "one or more values");
 		free_words(w, n);
 		return -1;
 	}
@@ -367,8 +397,10 @@ static int parse_match_key(struct parser *p, struct rule *r, const char *key,
 	if (!strcmp(key, "severity")) {
 		if (strcmp(v, "error") && strcmp(v, "warning") &&
 		    strcmp(v, "note"))
-			return perr(p, "severity: want error, warning or "
-				       "note, not '%s'", v);
+			return perr(p,
+				    "severity: want error, warning or "
+				    "note, not '%s'",
+				    v);
 		return set_once(p, &m->severity, key, v);
 	}
 	if (!strcmp(key, "message")) {
@@ -396,8 +428,8 @@ static int parse_replace(struct parser *p, struct rule *r, const char *v)
 		return perr(p, "replace: want FROM TO (identifiers; TO may "
 			       "be '-' to drop FROM)");
 	}
-	r->subst = xrealloc(r->subst, (size_t)(r->nsubst + 1) *
-					      sizeof(*r->subst));
+	r->subst =
+		xrealloc(r->subst, (size_t)(r->nsubst + 1) * sizeof(*r->subst));
 	r->subst[r->nsubst].from = w[0];
 	if (!strcmp(w[1], "-")) {
 		r->subst[r->nsubst].to = NULL;
@@ -418,8 +450,10 @@ static int parse_header_key(struct parser *p, struct rule *r, const char *key,
 	if (!strcmp(key, "name")) {
 		for (i = 0; v[i]; i++)
 			if (!isalnum((unsigned char)v[i]) && v[i] != '-')
-				return perr(p, "name: '%s' may only have "
-					       "letters, digits and '-'", v);
+				return perr(p,
+					    "name: '%s' may only have "
+					    "letters, digits and '-'",
+					    v);
 		return set_once(p, &r->name, key, v);
 	}
 	if (!strcmp(key, "description"))
@@ -434,8 +468,10 @@ static int parse_header_key(struct parser *p, struct rule *r, const char *key,
 			if (!strcmp(action_names[i], v))
 				break;
 		if (!action_names[i])
-			return perr(p, "action: unknown '%s' (report, replace, "
-				       "drop, add, suggest-param)", v);
+			return perr(p,
+				    "action: unknown '%s' (report, replace, "
+				    "drop, add, suggest-param)",
+				    v);
 		r->action = (enum rule_action)i;
 		return 0;
 	}
@@ -478,7 +514,8 @@ static int parse_header_key(struct parser *p, struct rule *r, const char *key,
 		return set_once(p, &r->cocci, key, v);
 	}
 	if (!strcmp(key, "why")) {
-		/* Repeated why: lines are the paragraphs' lines; "." = blank. */
+		/* Repeated why: lines are the paragraphs' lines; "." = blank.
+		 */
 		struct strbuf sb = STRBUF_INIT;
 
 		if (r->why)
@@ -518,7 +555,7 @@ static int parse_line(struct parser *p, struct rule *r, char *s)
 	if (!*v && strcmp(key, "why"))
 		return perr(p, "%s: missing value", key);
 	if (!strcmp(key, "match")) {
-		struct rule_match m = { .line = p->line };
+		struct rule_match m = {.line = p->line};
 
 		if (!strcmp(v, "flag_uses"))
 			m.source = SRC_FLAG_USES;
@@ -527,10 +564,12 @@ static int parse_line(struct parser *p, struct rule *r, char *s)
 		else if (!strcmp(v, "caches"))
 			m.source = SRC_CACHES;
 		else
-			return perr(p, "match: unknown table '%s' (flag_uses, "
-				       "sites, caches)", v);
-		r->matches = xrealloc(r->matches, (size_t)(r->nmatches + 1) *
-							  sizeof(m));
+			return perr(p,
+				    "match: unknown table '%s' (flag_uses, "
+				    "sites, caches)",
+				    v);
+		r->matches = xrealloc(r->matches,
+				      (size_t)(r->nmatches + 1) * sizeof(m));
 		r->matches[r->nmatches++] = m;
 		return 0;
 	}
@@ -551,8 +590,7 @@ static int check_complete(struct parser *p, struct rule *r)
 		return perr(p, "missing 'versions:' (use 'all')");
 	if (!r->nflags)
 		return perr(p, "missing 'flags:'");
-	if ((r->action == RULE_REPLACE || r->action == RULE_DROP) &&
-	    !r->nsubst)
+	if ((r->action == RULE_REPLACE || r->action == RULE_DROP) && !r->nsubst)
 		return perr(p, "action %s needs at least one 'replace:'",
 			    rule_action_name(r->action));
 	if (r->action == RULE_ADD && !r->add_flag)
@@ -578,7 +616,7 @@ static int check_complete(struct parser *p, struct rule *r)
 int rule_parse(const char *buf, size_t len, const char *fname, struct rule *r,
 	       char *err, size_t errlen)
 {
-	struct parser p = { fname, 0, err, errlen };
+	struct parser p = {fname, 0, err, errlen};
 	size_t off = 0;
 	int rc = 0;
 

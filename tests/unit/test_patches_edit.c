@@ -32,24 +32,25 @@ static void test_token(void **state)
 	const char *in = "\tp = kmalloc(n,\tGFP_TEMPORARY | __GFP_NOWARN);\r\n"
 			 "x GFP_TEMPORARY y GFP_TEMPORARY\n";
 	struct edit e[] = {
-		{ EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL" },
-		{ EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL" },
-		{ EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp" },
+		{EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp"},
 	};
 	char err[256], *out;
 
 	(void)state;
 	out = apply(in, e, 3, 0, err);
-	assert_string_equal(out, "\tp = kmalloc(n,\tGFP_KERNEL | __GFP_NOWARN);\r\n"
-				 "x gfp y GFP_KERNEL\n");
+	assert_string_equal(out,
+			    "\tp = kmalloc(n,\tGFP_KERNEL | __GFP_NOWARN);\r\n"
+			    "x gfp y GFP_KERNEL\n");
 	free(out);
 }
 
 static void test_stale(void **state)
 {
-	struct edit e = { EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL" };
-	struct edit e2 = { EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL" };
-	struct edit e3 = { EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL" };
+	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL"};
+	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL"};
+	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
 	char err[256], *out;
 
 	(void)state;
@@ -67,20 +68,21 @@ static void test_stale(void **state)
 
 static void test_define_and_table(void **state)
 {
-	const char *in = "#define GFP_NOFS\t(x)\n"
-			 "#define GFP_TEMPORARY\t(a | \\\n"
-			 "\t\t\t b)\n"
-			 "#define GFP_USER\t(y)\n"
-			 "\t{(unsigned long)GFP_TEMPORARY,\t\"GFP_TEMPORARY\"},\t\\\n"
-			 "\t{ \"GFP_TEMPORARY\",\t\"TMP\" },\n"
-			 "\tpr_debug(\"GFP_TEMPORARY\");\n";
+	const char *in =
+		"#define GFP_NOFS\t(x)\n"
+		"#define GFP_TEMPORARY\t(a | \\\n"
+		"\t\t\t b)\n"
+		"#define GFP_USER\t(y)\n"
+		"\t{(unsigned long)GFP_TEMPORARY,\t\"GFP_TEMPORARY\"},\t\\\n"
+		"\t{ \"GFP_TEMPORARY\",\t\"TMP\" },\n"
+		"\tpr_debug(\"GFP_TEMPORARY\");\n";
 	struct edit e[] = {
-		{ EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL },
-		{ EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL },
-		{ EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL },
-		{ EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL },
+		{EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL},
 		/* Not a table line: the token is replaced instead. */
-		{ EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL" },
+		{EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL"},
 	};
 	char err[256], *out;
 
@@ -98,9 +100,9 @@ static void test_drop(void **state)
 			 "b(__GFP_RECLAIMABLE|GFP_NOFS);\n"
 			 "c(__GFP_RECLAIMABLE);\n";
 	struct edit e[] = {
-		{ EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL },
-		{ EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL },
-		{ EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL },
+		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL},
+		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL},
+		{EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL},
 	};
 	char err[256], *out;
 
@@ -112,7 +114,7 @@ static void test_drop(void **state)
 
 static void test_no_trailing_newline(void **state)
 {
-	struct edit e = { EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL" };
+	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
 	char err[256], *out;
 
 	(void)state;
@@ -135,7 +137,7 @@ static void test_vpatch(void **state)
 		" #define A 1\n-#define GFP_TEMPORARY\t(x | \\\n-\t y)\n"
 		"-#define REDEF 1\n+#define REDEF 2\n"
 		"-- \n2.39.2\n";
-	struct vpatch v = { 0 };
+	struct vpatch v = {0};
 	char err[256];
 
 	(void)state;
@@ -148,7 +150,8 @@ static void test_vpatch(void **state)
 	assert_string_equal(v.removed_defines[0], "GFP_TEMPORARY");
 	vpatch_free(&v);
 	assert_int_equal(vpatch_parse("diff --git a/../x b/../x\n", &v, err,
-				      sizeof(err)), -1);
+				      sizeof(err)),
+			 -1);
 	assert_non_null(strstr(err, "unsafe path"));
 	vpatch_free(&v);
 	assert_int_equal(vpatch_parse("no diff here\n", &v, err, sizeof(err)),
@@ -158,14 +161,15 @@ static void test_vpatch(void **state)
 
 static void test_maintainers(void **state)
 {
-	const char *m = "Intro text\n\n"
-			"PROC\nM:\tP <p@x>\nL:\tfs@x (open list)\nF:\tfs/proc/\n"
-			"X:\tfs/proc/skip.c\n\n"
-			"DRM\nM:\tD <d@x>\nF:\tdrivers/gpu/drm/*.c\n\n"
-			"NRX\nR:\tN <n@x>\nN:\tmmflags\n\n"
-			"THE REST\nM:\tL <l@x>\nL:\tlkml@x\nF:\t*\nF:\t*/\n";
+	const char *m =
+		"Intro text\n\n"
+		"PROC\nM:\tP <p@x>\nL:\tfs@x (open list)\nF:\tfs/proc/\n"
+		"X:\tfs/proc/skip.c\n\n"
+		"DRM\nM:\tD <d@x>\nF:\tdrivers/gpu/drm/*.c\n\n"
+		"NRX\nR:\tN <n@x>\nN:\tmmflags\n\n"
+		"THE REST\nM:\tL <l@x>\nL:\tlkml@x\nF:\t*\nF:\t*/\n";
 	struct maintainers mt;
-	struct addr_list to = { 0 }, cc = { 0 };
+	struct addr_list to = {0}, cc = {0};
 
 	(void)state;
 	maintainers_parse(m, strlen(m), &mt);
@@ -195,26 +199,27 @@ static void test_maintainers(void **state)
 static void test_subsys(void **state)
 {
 	static const char *const cases[][3] = {
-		{ "fs/proc/base.c", "fs/proc", "fs/proc" },
-		{ "fs/open.c", "fs", "fs" },
-		{ "mm/shmem.c", "mm", "mm" },
-		{ "drivers/gpu/drm/i915/gem/x.c", "drivers/gpu/drm/i915",
-		  "drm/i915" },
-		{ "drivers/net/ethernet/intel/e1000/x.c",
-		  "drivers/net/ethernet/intel", "net: intel" },
-		{ "drivers/scsi/lpfc/x.c", "drivers/scsi/lpfc", "scsi: lpfc" },
-		{ "drivers/misc/x.c", "drivers/misc", "misc" },
-		{ "arch/powerpc/mm/x.c", "arch/powerpc", "powerpc" },
-		{ "net/sctp/x.c", "net/sctp", "net: sctp" },
-		{ "sound/core/x.c", "sound/core", "ALSA: core" },
-		{ "tools/perf/builtin-kmem.c", "tools/perf", "perf" },
-		{ "top.c", ".", "." },
+		{"fs/proc/base.c", "fs/proc", "fs/proc"},
+		{"fs/open.c", "fs", "fs"},
+		{"mm/shmem.c", "mm", "mm"},
+		{"drivers/gpu/drm/i915/gem/x.c", "drivers/gpu/drm/i915",
+		 "drm/i915"},
+		{"drivers/net/ethernet/intel/e1000/x.c",
+		 "drivers/net/ethernet/intel", "net: intel"},
+		{"drivers/scsi/lpfc/x.c", "drivers/scsi/lpfc", "scsi: lpfc"},
+		{"drivers/misc/x.c", "drivers/misc", "misc"},
+		{"arch/powerpc/mm/x.c", "arch/powerpc", "powerpc"},
+		{"net/sctp/x.c", "net/sctp", "net: sctp"},
+		{"sound/core/x.c", "sound/core", "ALSA: core"},
+		{"tools/perf/builtin-kmem.c", "tools/perf", "perf"},
+		{"top.c", ".", "."},
 	};
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *k = subsys_key(cases[i][0]), *p = subsys_default_prefix(k);
+		char *k = subsys_key(cases[i][0]),
+		     *p = subsys_default_prefix(k);
 
 		assert_string_equal(k, cases[i][1]);
 		assert_string_equal(p, cases[i][2]);

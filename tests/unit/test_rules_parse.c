@@ -10,26 +10,25 @@
 
 #include <string.h>
 
-static const char good[] =
-	"# a comment\n"
-	"name: demo\n"
-	"description: a demo rule\n"
-	"versions: >=2.6.24 <4.14\n"
-	"action: replace\n"
-	"flags: GFP_TEMPORARY, __GFP_RECLAIMABLE\n"
-	"replace: GFP_TEMPORARY GFP_KERNEL\n"
-	"replace: __GFP_RECLAIMABLE -\n"
-	"remove-definition: yes\n"
-	"subject: replace it\n"
-	"why: line one\n"
-	"why: .\n"
-	"why: line three\n"
-	"\n"
-	"match: sites\n"
-	"where: context = atomic\n"
-	"where: flags has-any GFP_KERNEL GFP_NOFS\n"
-	"where: gfp_param is-null\n"
-	"message: {api} in {function}\n";
+static const char good[] = "# a comment\n"
+			   "name: demo\n"
+			   "description: a demo rule\n"
+			   "versions: >=2.6.24 <4.14\n"
+			   "action: replace\n"
+			   "flags: GFP_TEMPORARY, __GFP_RECLAIMABLE\n"
+			   "replace: GFP_TEMPORARY GFP_KERNEL\n"
+			   "replace: __GFP_RECLAIMABLE -\n"
+			   "remove-definition: yes\n"
+			   "subject: replace it\n"
+			   "why: line one\n"
+			   "why: .\n"
+			   "why: line three\n"
+			   "\n"
+			   "match: sites\n"
+			   "where: context = atomic\n"
+			   "where: flags has-any GFP_KERNEL GFP_NOFS\n"
+			   "where: gfp_param is-null\n"
+			   "message: {api} in {function}\n";
 
 static int parse(const char *s, struct rule *r, char *err)
 {
@@ -138,8 +137,8 @@ static void test_truncated_buffer(void **state)
 static void test_has_word(void **state)
 {
 	(void)state;
-	assert_true(rule_has_word("GFP_TEMPORARY | __GFP_NOWARN",
-				  "GFP_TEMPORARY"));
+	assert_true(
+		rule_has_word("GFP_TEMPORARY | __GFP_NOWARN", "GFP_TEMPORARY"));
 	assert_false(rule_has_word("GFP_TEMPORARY_X", "GFP_TEMPORARY"));
 	assert_false(rule_has_word("__GFP_KERNEL", "GFP_KERNEL"));
 	assert_true(rule_has_word("(GFP_KERNEL)", "GFP_KERNEL"));
