@@ -497,6 +497,59 @@ static void new_idents(const char *l, size_t n, const char *before, size_t blen,
  * on a line inside an #ifdef branch that the parse configuration does not
  * compile, which no compiler run would report.
  */
+/*
+ * Keep of the preprocessor output only what comes from other files (the
+ * headers, with their #defines from -dD): a name the patch itself wrote
+ * does not declare itself.  Line markers are `# N "file"`.
+ */
+static void strip_main_file(struct strbuf *pp, const char *file)
+{
+	struct strbuf keep = STRBUF_INIT;
+	const char *l = pp->buf ? pp->buf : "";
+	size_t fl = strlen(file);
+	int in_main = 0;
+
+	while (*l) {
+		size_t n = strcspn(l, "\n");
+
+		if (n > 2 && l[0] == '#' && l[1] == ' ' &&
+		    isdigit((unsigned char)l[2])) {
+			const char *q = memchr(l, '"', n);
+
+			in_main = q && (size_t)(l + n - q) > fl + 1 &&
+				  !strncmp(q + 1, file, fl) && q[fl + 1] == '"';
+		} else if (!in_main) {
+			sb_add(&keep, l, n);
+			sb_addc(&keep, '\n');
+		}
+		l += n;
+		if (*l)
+			l++;
+	}
+	sb_release(pp);
+	*pp = keep;
+}
+
+/* The after file's lines the patch did not touch, for declarations. */
+static void untouched_lines(const char *a, const struct vpatch *p, int k,
+			    struct strbuf *out)
+{
+	const char *l = a;
+	int line = 1;
+
+	for (; *l; line++) {
+		size_t n = strcspn(l, "\n");
+
+		if (!vpatch_touches_line(p, k, line)) {
+			sb_add(out, l, n);
+			sb_addc(out, '\n');
+		}
+		l += n;
+		if (*l)
+			l++;
+	}
+}
+
 static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
 			    const char *before_file, const char *after_file,
 			    struct vresults *r)
@@ -526,6 +579,8 @@ static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
 		goto out;
 	}
 	run_tool(c, TOOL_CPP, after_file, p->paths[k], 1, &none, &shims, &pp);
+	strip_main_file(&pp, after_file);
+	untouched_lines(a, p, k, &pp);
 	for (w = cand.buf; *w;) {
 		size_t n = strcspn(w, " ");
 
