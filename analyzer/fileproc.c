@@ -30,6 +30,7 @@ int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 		return -1;
 	kconfig_load(&e->config, e->tree);
 	gfp_model_load(&e->gfp, e->tree, &e->config);
+	gfp_model_defines(&e->gfp, &e->config, &e->defines, &e->ndefines);
 	if (cc_path && !(e->cc = ccdb_load(cc_path)))
 		return -1;
 	e->arch = arch ? arch : host_arch();
@@ -62,6 +63,9 @@ void scan_env_free(struct scan_env *e)
 	kconfig_free(&e->config);
 	gfp_model_free(&e->gfp);
 	ccdb_free(e->cc);
+	while (e->ndefines)
+		free(e->defines[--e->ndefines]);
+	free(e->defines);
 }
 
 /* NULL when BUF is valid UTF-8 text, else why not. */
@@ -155,6 +159,8 @@ void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 	rq.buf = buf;
 	rq.len = len;
 	rq.depth = e->depth;
+	rq.single_argv = (const char *const *)e->defines;
+	rq.single_argc = e->ndefines;
 	if (argv) {
 		rq.argv = argv;
 		rq.argc = argc;
@@ -196,8 +202,11 @@ void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 	}
 	tu_dispose(&pr);
 	cflags_free(&cf);
-	/* The buffer goes with the result: lex_text() reads it later. */
-	r->lf.buf = NULL;
+	/*
+	 * Results wait for the writer in file order: keep only the rows,
+	 * not the tokens (the buffer is freed below).
+	 */
+	lex_drop_tokens(&r->lf);
 out:
 	free(buf);
 	free(abs);

@@ -26,6 +26,8 @@ struct scan_env {
 	const char *arch;
 	enum parse_depth depth;
 	const char *db_path; /* workers open it read-only for classifiers */
+	char **defines;	     /* -D list of the tree's constants */
+	int ndefines;
 };
 
 struct file_result {

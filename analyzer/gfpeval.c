@@ -13,6 +13,11 @@ static const char *const headers[] = {
 	"include/linux/gfp.h",
 	"include/linux/slab.h",
 	"include/linux/mmzone.h",
+	/* errno values: only for the single-file tier's -D list */
+	"include/uapi/asm-generic/errno-base.h",
+	"include/uapi/asm-generic/errno.h",
+	"include/asm-generic/errno-base.h", /* before the uapi split */
+	"include/asm-generic/errno.h",
 	NULL,
 };
 
@@ -84,6 +89,43 @@ void gfp_model_load(struct gfp_model *g, const char *tree,
 	value_of(g, config, "__GFP_RECLAIMABLE", &g->reclaimable);
 	value_of(g, config, "SLAB_RECLAIM_ACCOUNT", &g->slab_reclaim);
 	load_mt_names(g, config);
+}
+
+static int wanted_define(const char *n)
+{
+	static const char *const prefixes[] = { "GFP_", "__GFP_", "___GFP_",
+						"SLAB_", NULL };
+	int i;
+
+	for (i = 0; prefixes[i]; i++)
+		if (str_has_prefix(n, prefixes[i]))
+			return 1;
+	/* errno: E followed by capitals (EINVAL, ENOMEM, ...) */
+	if (n[0] != 'E' || !n[1])
+		return 0;
+	for (n++; *n; n++)
+		if (!(*n >= 'A' && *n <= 'Z') && !(*n >= '0' && *n <= '9'))
+			return 0;
+	return 1;
+}
+
+void gfp_model_defines(const struct gfp_model *g, const struct kconfig *config,
+		       char ***argv, int *argc)
+{
+	struct menv_ctx c = { NULL, &g->env, config };
+	size_t i;
+
+	for (i = 0; i < g->env.idx.cap; i++) {
+		const char *n = g->env.idx.keys[i];
+		unsigned long long v;
+
+		if (!n || !wanted_define(n) ||
+		    !menv_eval_value(&c, n, strlen(n), &v))
+			continue;
+		*argv = xrealloc(*argv, (size_t)(*argc + 2) * sizeof(char *));
+		(*argv)[(*argc)++] = xasprintf("-D%s=0x%llxULL", n, v);
+		(*argv)[*argc] = NULL;
+	}
 }
 
 void gfp_model_free(struct gfp_model *g)

@@ -28,6 +28,14 @@ void gfp_model_load(struct gfp_model *g, const char *tree,
 		    const struct kconfig *config);
 void gfp_model_free(struct gfp_model *g);
 
+/*
+ * -DNAME=VALUE for every gfp, slab and errno constant the headers define
+ * with a known value: the single-file tier gives them to libclang so that
+ * calls naming them survive its parse (appended to *ARGV).
+ */
+void gfp_model_defines(const struct gfp_model *g, const struct kconfig *config,
+		       char ***argv, int *argc);
+
 /* The migratetype name of MASK, or NULL. */
 const char *gfp_migratetype_of(const struct gfp_model *g,
 			       unsigned long long mask);

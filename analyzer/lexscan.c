@@ -230,6 +230,22 @@ void site_release(struct site *s)
 	free(s->flag_effective_reason);
 }
 
+void lex_drop_tokens(struct lexfile *lf)
+{
+	size_t i;
+
+	for (i = 0; i < lf->nfuncs; i++)
+		free(lf->funcs[i].name);
+	free(lf->funcs);
+	free(lf->dirs);
+	free(lf->toks);
+	lf->funcs = NULL;
+	lf->dirs = NULL;
+	lf->toks = NULL;
+	lf->nfuncs = lf->ndirs = lf->ntoks = 0;
+	lf->buf = NULL;
+}
+
 void lex_free(struct lexfile *lf)
 {
 	size_t i;

@@ -98,6 +98,8 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 	      const struct macro_env *tree_env, const struct kconfig *config);
 
 void lex_free(struct lexfile *lf);
+/* Free the tokens, directives and functions; keep uses, sites, macros. */
+void lex_drop_tokens(struct lexfile *lf);
 
 /* Source text of tokens [a, b), comments dropped, whitespace normalised. */
 char *lex_text(const struct lexfile *lf, unsigned a, unsigned b);

@@ -233,27 +233,82 @@ void lx_find_sites(struct lexfile *lf, const struct alloc_table *at)
 }
 
 /* Parameter index of NAME (possibly in parentheses) in define D, or -1. */
-static int param_index(const struct lexfile *lf, const struct directive *d,
-		       const char *text)
+/* Token index of the K-th parameter of function-like define D, or -1. */
+static int param_tok(const struct lexfile *lf, const struct directive *d,
+		     int k)
 {
-	size_t n = strlen(text);
 	unsigned j;
-	int k = 0;
 
-	while (n > 2 && text[0] == '(' && text[n - 1] == ')') {
-		text++;
-		n -= 2;
-	}
 	for (j = (unsigned)d->name + 2; j < d->body && j < d->end; j++) {
 		const struct tok *t = &lf->toks[j];
 
-		if (t->kind == TK_IDENT || t->kind == TK_KEYWORD) {
-			if (t->len == n && !memcmp(lf->buf + t->off, text, n))
-				return k;
-			k++;
-		}
+		if ((t->kind == TK_IDENT || t->kind == TK_KEYWORD) && k-- == 0)
+			return (int)j;
 	}
 	return -1;
+}
+
+/* The parameter of D named by identifier S[0..n), or -1. */
+static int param_named(const struct lexfile *lf, const struct directive *d,
+		       const char *s, size_t n)
+{
+	int k, t;
+
+	for (k = 0; (t = param_tok(lf, d, k)) >= 0; k++)
+		if (lf->toks[t].len == n && !memcmp(lf->buf + lf->toks[t].off, s, n))
+			return k;
+	return -1;
+}
+
+/* The first parameter of D that TEXT (a body argument) mentions, or -1. */
+static int first_param_in(const struct lexfile *lf, const struct directive *d,
+			  const char *text)
+{
+	size_t i = 0, n = strlen(text);
+
+	while (i < n) {
+		size_t st = i;
+		int k;
+
+		if (!is_ident_start((unsigned char)text[i])) {
+			i++;
+			continue;
+		}
+		while (i < n && is_ident_char((unsigned char)text[i]))
+			i++;
+		k = param_named(lf, d, text + st, i - st);
+		if (k >= 0)
+			return k;
+	}
+	return -1;
+}
+
+/* TEXT with D's parameters replaced by the use's argument texts. */
+static char *substitute(const struct lexfile *lf, const struct directive *d,
+			const char *text, char **args, int nargs)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i = 0, n = strlen(text);
+
+	sb_adds(&sb, "");
+	while (i < n) {
+		size_t st = i;
+		int k;
+
+		if (!is_ident_start((unsigned char)text[i]) ||
+		    (i && is_ident_char((unsigned char)text[i - 1]))) {
+			sb_addc(&sb, text[i++]);
+			continue;
+		}
+		while (i < n && is_ident_char((unsigned char)text[i]))
+			i++;
+		k = param_named(lf, d, text + st, i - st);
+		if (k >= 0 && k < nargs)
+			sb_adds(&sb, args[k]);
+		else
+			sb_add(&sb, text + st, i - st);
+	}
+	return sb_detach(&sb);
 }
 
 void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at)
@@ -280,8 +335,9 @@ void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at)
 		a.kind = ls->afn->kind == AK_CACHE_CREATE ? AK_CACHE_CREATE :
 							     AK_ALLOC;
 		a.family = "macro";
-		a.gfp_arg = ls->s.flags ? param_index(lf, d, ls->s.flags) : -1;
-		a.size_arg = ls->s.size ? param_index(lf, d, ls->s.size) : -1;
+		/* The parameter the flags (size) flow from, if any. */
+		a.gfp_arg = ls->s.flags ? first_param_in(lf, d, ls->s.flags) : -1;
+		a.size_arg = ls->s.size ? first_param_in(lf, d, ls->s.size) : -1;
 		a.ptr_arg = -1;
 		a.learned = 1;
 		a.via = ls->s.api;
@@ -305,18 +361,45 @@ static int has_site_at(const struct lexfile *lf, unsigned off)
 	return 0;
 }
 
+/*
+ * A use of an allocator macro of this file: its flags and size are the
+ * body's with the parameters replaced by the use's arguments, as the
+ * preprocessor would.
+ */
+static void expand_use(struct lexfile *lf, struct lex_site *ls, int open,
+		       const struct site *body, const struct directive *d)
+{
+	struct arg args[16];
+	char *texts[16];
+	int close, n = split_args(lf, open, args, 16, &close), k;
+
+	if (n > 16)
+		n = 16;
+	for (k = 0; k < n; k++)
+		texts[k] = lex_text(lf, args[k].a, args[k].b);
+	free(ls->s.flags);
+	free(ls->s.size);
+	ls->s.flags = body->flags ? substitute(lf, d, body->flags, texts, n) :
+				    NULL;
+	ls->s.size = body->size ? substitute(lf, d, body->size, texts, n) : NULL;
+	if (ls->afn->gfp_arg < 0 || ls->afn->gfp_arg >= n) {
+		ls->s.flags_line = body->flags_line;
+		ls->s.flags_col = body->flags_col;
+	}
+	for (k = 0; k < n; k++)
+		free(texts[k]);
+}
+
 /* Uses of this file's allocator macros are sites of their own. */
 void lx_find_macro_sites(struct lexfile *lf)
 {
-	size_t nsites = lf->nsites;
 	unsigned i;
 
 	for (i = 0; i < lf->ntoks && lf->macros.n; i++) {
 		const struct tok *t = &lf->toks[i];
 		const struct alloc_fn *af;
+		const struct lex_site *body;
 		int open, at;
-		struct lex_site *ls;
-		const struct site *body;
 
 		if (t->kind != TK_IDENT)
 			continue;
@@ -326,16 +409,10 @@ void lx_find_macro_sites(struct lexfile *lf)
 			continue;
 		at = names_get(&lf->macros.index, af->name, strlen(af->name));
 		add_site(lf, i, af, open);
-		ls = &lf->sites[lf->nsites - 1];
-		body = &lf->sites[lf->macro_site[at]].s;
-		/* Hard-coded in the macro: the body's flags are the site's. */
-		if (af->gfp_arg < 0 && body->flags) {
-			ls->s.flags = xstrdup(body->flags);
-			ls->s.flags_line = body->flags_line;
-			ls->s.flags_col = body->flags_col;
-		}
+		body = &lf->sites[lf->macro_site[at]];
+		expand_use(lf, &lf->sites[lf->nsites - 1], open, &body->s,
+			   &lf->dirs[lf->toks[body->tok].dir]);
 	}
-	(void)nsites;
 }
 
 int lx_by_offset(const void *a, const void *b)

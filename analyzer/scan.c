@@ -361,13 +361,100 @@ static int check_paths(const struct scan_opts *o)
 	return 0;
 }
 
+/* Does BUF have a `#define name(...) ... alloc(` line (a macro allocator)? */
+static int has_alloc_macro(const char *buf, size_t len,
+			   const struct name_set *names)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *eol = p, *q;
+
+		/* The logical line: backslash-newlines continue it. */
+		while (eol < end && (*eol != '\n' || (eol > p && eol[-1] == '\\')))
+			eol++;
+		q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '#') {
+			q++;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			if (eol - q > 7 && !memcmp(q, "define", 6) &&
+			    (q[6] == ' ' || q[6] == '\t')) {
+				q += 7;
+				while (q < eol && (*q == ' ' || *q == '\t'))
+					q++;
+				while (q < eol && is_ident_char((unsigned char)*q))
+					q++;
+				if (q < eol && *q == '(' &&
+				    names_any_in(names, q, (size_t)(eol - q)))
+					return 1;
+			}
+		}
+		p = eol + 1;
+	}
+	return 0;
+}
+
+/*
+ * A sharded or PATH-restricted scan still learns the allocator macros
+ * defined in the files it does not scan (a header in another shard), so
+ * that the shards together equal a whole scan.
+ */
+static void learn_outside(struct scan_env *env, const struct file_list *fl,
+			  const struct scan_opts *o)
+{
+	CXIndex idx;
+	enum parse_depth depth = env->depth;
+	size_t i, k;
+
+	if (!o->shard_n && !o->npaths)
+		return;
+	idx = clang_createIndex(0, 0);
+	env->depth = DEPTH_LEXICAL;
+	for (i = 0; i < fl->n; i++) {
+		char *abs, *buf;
+		size_t len;
+		struct file_result r;
+		int want;
+
+		if (in_shard(fl->paths[i], o->shard_k, o->shard_n) &&
+		    in_paths(fl->paths[i], o))
+			continue;
+		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
+		want = read_whole_file(abs, &buf, &len) == 0;
+		free(abs);
+		if (!want)
+			continue;
+		want = memmem(buf, len, "define", 6) &&
+		       has_alloc_macro(buf, len, &env->prefilter);
+		free(buf);
+		if (!want)
+			continue;
+		process_file(env, idx, NULL, fl->paths[i], NULL, NULL, 0, &r);
+		for (k = 0; k < r.lf.macros.n; k++) {
+			const struct alloc_fn *g = alloc_lookup(&env->allocs,
+				r.lf.macros.v[k].name,
+				strlen(r.lf.macros.v[k].name));
+
+			if (!g || g->learned)
+				alloc_table_add(&env->allocs, &r.lf.macros.v[k]);
+		}
+		file_result_free(&r);
+	}
+	env->depth = depth;
+	clang_disposeIndex(idx);
+	scan_env_prefilter(env);
+}
+
 /*
  * Second pass: wrappers learned during this run make their callers
  * sites; re-analyse the files that mention a newly learned name.
  */
 static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
-			const struct file_list *fl, int nthreads,
-			struct counts *c)
+			const struct file_list *fl, const struct scan_opts *o,
+			int nthreads, struct counts *c)
 {
 	struct name_set fresh;
 	struct job *jobs;
@@ -386,9 +473,13 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 	scan_env_prefilter(env);
 	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
 	for (i = 0; i < fl->n; i++) {
-		char *abs = xasprintf("%s/%s", env->tree, fl->paths[i]), *buf;
+		char *abs, *buf;
 		size_t len;
 
+		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n) ||
+		    !in_paths(fl->paths[i], o))
+			continue;
+		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
 		if (read_whole_file(abs, &buf, &len) == 0) {
 			if (names_any_in(&fresh, buf, len))
 				jobs[n++].path = fl->paths[i];
@@ -441,6 +532,7 @@ int analyzer_scan(const struct scan_opts *o)
 	}
 	scan_env_prefilter(&env);
 	fsenum_tree(env.tree, &fl);
+	learn_outside(&env, &fl, o);
 	load_hashes(db, &hidx, &hashes, &nhashes);
 	jobs = xcalloc(fl.n ? fl.n : 1, sizeof(*jobs));
 	for (i = 0; i < fl.n; i++) {
@@ -457,16 +549,18 @@ int analyzer_scan(const struct scan_opts *o)
 	c.total = n;
 	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
 	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    learned_pass(&env, db, run_id, &fl, nthreads, &c))
+	    learned_pass(&env, db, run_id, &fl, o, nthreads, &c))
 		rc = EXIT_INTERNAL;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
 		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
-		"%zu unchanged, %zu failed; %zu flag uses, %zu sites in %.1fs "
-		"-> %s\n",
+		"%zu unchanged, %zu failed in %.1fs; %s has %lld flag uses, "
+		"%lld sites\n",
 		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
-		c.failed, c.uses, c.sites, now_s() - t0, o->db_path);
+		c.failed, now_s() - t0, o->db_path,
+		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
+		db_scalar(db, "SELECT count(*) FROM sites", -1));
 	for (i = 0; i < nhashes; i++)
 		free(hashes[i]);
 	free(hashes);

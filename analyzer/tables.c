@@ -302,7 +302,7 @@ static void bind_index(sqlite3_stmt *st, int col, int v)
 
 int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db)
 {
-	sqlite3_stmt *ins, *sel;
+	sqlite3_stmt *ins;
 	size_t i;
 	int rc = 0;
 
@@ -333,6 +333,22 @@ int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db)
 		error_msg("allocators: %s", sqlite3_errmsg(db));
 		return -1;
 	}
+	return alloc_table_load_learned(t, db);
+}
+
+size_t alloc_table_builtin_count(const struct alloc_table *t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n; i++)
+		n += !t->v[i].learned;
+	return n;
+}
+
+int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
+{
+	sqlite3_stmt *sel;
+
 	sel = db_prepare(db, "SELECT name, kind, family, gfp_arg, size_arg, "
 			     "via FROM allocators WHERE origin = 'learned'");
 	if (!sel)

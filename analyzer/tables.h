@@ -66,5 +66,8 @@ const struct alloc_fn *alloc_lookup(const struct alloc_table *t,
  * caller's transaction.  Returns -1 on a database error.
  */
 int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db);
+/* Only read the learned rows into T (no write). */
+int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db);
+size_t alloc_table_builtin_count(const struct alloc_table *t);
 
 #endif

@@ -31,8 +31,27 @@ static const char shim_h[] =
 	"#define KBUILD_MODNAME \"gfpaudit\"\n"
 	"#define KBUILD_BASENAME \"gfpaudit\"\n";
 
-static const char *const base_args[] = { "-xc", "-std=gnu11", "-w",
-					  "-ferror-limit=0", "-D__KERNEL__" };
+/*
+ * The single-file tiers skip #include, so they also get the kernel's
+ * common types and annotations as macros (plus, per scan, the tree's gfp,
+ * slab and errno constants): a call whose arguments are all known this
+ * way keeps its CallExpr in the AST.
+ */
+static const char *const base_args[] = {
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-D__KERNEL__",
+	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
+	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
+	"-Dbool=_Bool", "-Dtrue=1", "-Dfalse=0", "-DNULL=((void *)0)",
+	"-Du8=unsigned char", "-Du16=unsigned short", "-Du32=unsigned int",
+	"-Du64=unsigned long long", "-Ds8=signed char", "-Ds16=short",
+	"-Ds32=int", "-Ds64=long long", "-Ddma_addr_t=unsigned long long",
+	"-Dphys_addr_t=unsigned long long", "-Dnuma_node_id()=0",
+	"-DPAGE_SHIFT=12", "-DPAGE_SIZE=4096UL", "-D__user=", "-D__iomem=",
+	"-D__rcu=", "-D__percpu=", "-D__force=", "-D__init=", "-D__exit=",
+	"-D__initdata=", "-D__read_mostly=", "-D__must_check=",
+	"-D__always_inline=inline", "-D__maybe_unused=", "-Dnoinline=",
+	"-D__cold=", "-Dlikely(x)=(x)", "-Dunlikely(x)=(x)",
+};
 #define NBASE ((int)(sizeof(base_args) / sizeof(base_args[0])))
 
 static unsigned char map_kind(CXTokenKind k)
@@ -119,7 +138,8 @@ static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
 	CXTranslationUnit tu = NULL;
 	int n = 0, i;
 
-	args = xcalloc((size_t)(NBASE + rq->argc + 1), sizeof(char *));
+	args = xcalloc((size_t)(NBASE + rq->argc + rq->single_argc + 1),
+		       sizeof(char *));
 	if (depth == DEPTH_FULL) {
 		args[n++] = "-xc";
 		for (i = 0; i < rq->argc; i++)
@@ -128,6 +148,8 @@ static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
 	} else {
 		for (i = 0; i < NBASE; i++)
 			args[n++] = base_args[i];
+		for (i = 0; i < rq->single_argc; i++)
+			args[n++] = rq->single_argv[i];
 		opts |= CXTranslationUnit_SingleFileParse;
 		if (depth == DEPTH_LEXICAL)
 			opts |= CXTranslationUnit_SkipFunctionBodies;

@@ -32,6 +32,9 @@ struct parse_req {
 	const char *const *argv;
 	int argc;
 	enum flag_source source;
+	/* Single-file tiers: -D definitions of the tree's constants. */
+	const char *const *single_argv;
+	int single_argc;
 };
 
 struct parse_res {

@@ -20,6 +20,18 @@
  *	tu_end
  * Sites outside any function (file-scope initialisers, macro bodies seen
  * only as #define text) reach site() with clang_Cursor_isNull(fn) true.
+ *
+ * As implemented (analyzer/walker.c): the functions are the AST's
+ * FunctionDecl definitions in the main file (none at DEPTH_LEXICAL, whose
+ * TU skips bodies), in file order; a site belongs to the function whose
+ * extent holds it.  `call` is the site's CallExpr, matched by the spelling
+ * location of the call (so a call written in a #define body is matched
+ * through one of its expansions), or a null cursor when the AST has none
+ * (inactive #if branch, a call the single-file parse dropped); s->depth
+ * then says DEPTH_LEXICAL.  Sites in a function without an AST cursor
+ * come after the functions, with a null fn, in file order.  s->function
+ * always holds the lexical name (the SYSCALL_DEFINE name argument), or at
+ * DEPTH_FULL the name clang gives the function.
  */
 
 #include <clang-c/Index.h>

@@ -43,6 +43,11 @@ is "$(sql "$db" "SELECT api_origin || ' ' || flags FROM sites WHERE function = '
 	"learned GFP_TEMPORARY" "use of an allocator macro is a site"
 is "$(sql "$db" "SELECT via FROM allocators WHERE name = 'tmpbuf_alloc' AND origin = 'learned'")" \
 	kmalloc "allocator macro learned into allocators"
+is "$(sql "$db" "SELECT api_origin || ' ' || flags || ' ' || migratetype FROM sites WHERE function = 'tmpbuf_user_get'")" \
+	"learned GFP_TEMPORARY reclaimable" \
+	"a header's allocator macro used in another file (second pass)"
+is "$(sql "$db" "SELECT gfp_arg || ' ' || size_arg || ' ' || path FROM allocators WHERE name = 'tmpbuf_zalloc'")" \
+	"1 0 drivers/misc/tmpbuf.h" "learned macro: the parameters flags and size come from"
 is "$(sql "$db" "SELECT count(*) FROM sites WHERE path LIKE 'arch/powerpc/%'")" \
 	2 "non-host arch files are scanned"
 is "$(sql "$db" "SELECT migratetype FROM sites WHERE api = 'kmem_cache_create' AND path = 'fs/dcache.c'")" \
@@ -57,7 +62,7 @@ is "$(sql "$db" "SELECT printf('0x%x', gfp_mask) FROM sites WHERE path = 'mm/pag
 is "$(sql "$db" "SELECT count(*) FROM sites WHERE api = 'kmalloc' AND path = 'include/linux/slab.h'")" \
 	1 "a prototype/definition is not a site, a call in an inline is"
 is "$(sql "$db" "SELECT status, files_total, kernel_version FROM runs")" \
-	"complete	18	4.13.0" "runs row complete with the tree's version"
+	"complete	20	4.13.0" "runs row complete with the tree's version"
 is "$(sql "$db" "SELECT json_extract(options, '\$.jobs') FROM runs")" 2 \
 	"runs.options is JSON"
 is "$(sql "$db" "SELECT count(*) FROM files WHERE hash NOT GLOB '[0-9a-f]*' OR length(hash) != 16")" \
