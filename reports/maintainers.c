@@ -170,8 +170,12 @@ static int pattern_matches(const struct mpattern *p, const char *path,
 	if (strncmp(path, p->glob, plen))
 		return 0;
 	*depth = p->depth;
-	if (p->literal && !p->is_dir && path[plen] == '/')
-		return 1;
+	/*
+	 * A literal file pattern names that file, or a directory of PATH
+	 * (get_maintainer.pl appends the '/' after checking the disk).
+	 */
+	if (p->literal && !p->is_dir)
+		return path[plen] == '\0' || path[plen] == '/';
 	if (fnmatch(p->glob, path, 0))
 		return 0;
 	return p->is_dir || path_slashes == p->slashes;
