@@ -28,7 +28,14 @@ CFLAGS := -std=c11 -D_GNU_SOURCE -DGFPAUDIT_VERSION=\"$(VERSION)\" -Wall -Wextra
 LDLIBS := -L$(LLVM_PREFIX)/lib -Wl,-rpath,$(LLVM_PREFIX)/lib -lclang \
 	-lsqlite3 -lpthread -lm
 
-ifeq ($(SANITIZE),1)
+ifeq ($(FUZZ),1)
+# libFuzzer builds: clang, coverage instrumentation on every object, the
+# fuzzer runtime linked only into the fuzz/fuzz_*.c drivers.
+CC := clang
+BUILD := build-fuzz
+CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=address,undefined
+else ifeq ($(SANITIZE),1)
 BUILD := build-san
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
@@ -45,10 +52,14 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/cli/gfpaudit.o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
+FUZZ_SRCS := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BINS := $(FUZZ_SRCS:fuzz/%.c=build-fuzz/fuzz/%)
+FUZZ_TIME ?= 60
 TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all gfpaudit deps check unit demo bench fuzz clean format
+.PHONY: all gfpaudit deps check unit demo bench fuzz fuzz-bins fuzz-smoke \
+	clean format
 all: gfpaudit
 
 gfpaudit: $(BIN)
@@ -98,6 +109,7 @@ unit: $(UNIT_BINS) $(TOOL_BINS)
 # numbered shell tests in tests/.  prove prints the summary line last.
 check: deps gfpaudit unit
 	GFPAUDIT=$(CURDIR)/$(BIN) CMOCKA_MESSAGE_OUTPUT=TAP \
+	GFPAUDIT_SANITIZED=$(if $(filter 1,$(SANITIZE)),1,0) \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		prove -j$(or $(JOBS),2) --timer --exec '' \
@@ -109,11 +121,25 @@ demo: deps gfpaudit
 bench: gfpaudit
 	GFPAUDIT=$(CURDIR)/$(BIN) sh bench/run.sh
 
+build-fuzz/fuzz/%: fuzz/%.c $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJS) $(LDLIBS)
+
+fuzz-bins: $(FUZZ_BINS)
+
+# make fuzz: every target for FUZZ_TIME seconds from its committed seed
+# corpus (fuzz/corpus/NAME/); new inputs go to build-fuzz/corpus/NAME/.
+# make fuzz-smoke: the same, 10 s each (CI).
 fuzz:
-	$(MAKE) -C fuzz run
+	$(MAKE) FUZZ=1 fuzz-bins
+	FUZZ_TIME=$(FUZZ_TIME) sh fuzz/run.sh $(FUZZ_BINS)
+
+fuzz-smoke:
+	$(MAKE) FUZZ=1 fuzz-bins
+	FUZZ_TIME=10 sh fuzz/run.sh $(FUZZ_BINS)
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf build build-san gfpaudit
+	rm -rf build build-san build-fuzz gfpaudit

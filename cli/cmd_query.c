@@ -263,7 +263,7 @@ int cmd_query(int argc, char **argv)
 	sqlite3 *db;
 	int c, ret;
 
-	optind = 1;
+	optind = 0; /* full getopt reset: cmd_query may run twice */
 	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #define BUSY_TIMEOUT_MS 60000
@@ -191,6 +192,48 @@ fail:
 	return -1;
 }
 
+/*
+ * A WAL database on read-only media cannot be opened normally (the -shm
+ * file cannot be created); readers then open it as immutable.
+ */
+static sqlite3 *open_immutable(const char *path)
+{
+	struct strbuf uri = STRBUF_INIT;
+	sqlite3 *db = NULL;
+	const char *p;
+
+	sb_adds(&uri, "file:");
+	for (p = path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			sb_addf(&uri, "%%%02X", (unsigned char)*p);
+		else
+			sb_addc(&uri, *p);
+	}
+	sb_adds(&uri, "?immutable=1");
+	if (sqlite3_open_v2(uri.buf, &db, SQLITE_OPEN_READONLY |
+			    SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		db = NULL;
+	}
+	sb_release(&uri);
+	return db;
+}
+
+static int on_readonly_fs(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	struct statvfs vfs;
+	int ro;
+
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	ro = statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY);
+	free(dir);
+	return ro;
+}
+
 sqlite3 *db_open(const char *path, enum db_open_mode mode)
 {
 	int flags = mode == DB_READONLY ? SQLITE_OPEN_READONLY :
@@ -215,6 +258,20 @@ sqlite3 *db_open(const char *path, enum db_open_mode mode)
 	}
 	sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
 	sqlite3_extended_result_codes(db, 0);
+	if (on_readonly_fs(path)) {
+		if (mode == DB_READWRITE) {
+			error_msg("%s: the database's location is on a "
+				  "read-only file system", path);
+			goto fail;
+		}
+		sqlite3_close(db);
+		db = open_immutable(path);
+		if (!db) {
+			error_msg("%s: cannot open database on read-only "
+				  "media", path);
+			return NULL;
+		}
+	}
 	v = identify(db, path);
 	if (v < 0)
 		goto fail;
