@@ -114,6 +114,12 @@ struct classifier {
 
 void register_classifier(const struct classifier *c);
 
+/*
+ * Free the strings of a site (all char * fields).  Classifiers must put
+ * malloc'd strings (or NULL) in the char * fields they fill.
+ */
+void site_release(struct site *s);
+
 #define REGISTER_CLASSIFIER(var)                                            \
 	static void __attribute__((constructor)) register_##var(void)       \
 	{                                                                   \

@@ -1,11 +1,182 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * gfpaudit scan: find every tracked flag use and allocation call in a
+ * kernel tree and record them in the findings database (analyzer/).
+ */
+#include "analyzer/analyzer.h"
 #include "cli/cli.h"
+#include "db/db.h"
+#include "lib/util.h"
 
-const char usage_scan[] = "usage: gfpaudit scan ... (not built yet, issue 3)\n";
+#include <getopt.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char usage_scan[] =
+	"usage: gfpaudit scan [--db FILE] [-j N] [--compile-commands FILE]\n"
+	"                     [--arch ARCH] [--shard K/N]\n"
+	"                     [--depth lexical|single|full] [--force]\n"
+	"                     [--progress|--no-progress] TREE\n"
+	"\n"
+	"Scan the kernel tree TREE with libclang: every tracked flag token\n"
+	"(rules/tracked-flags.txt) into flag_uses, every allocation call\n"
+	"(rules/allocators.txt and learned wrappers) into sites, with the\n"
+	"flags evaluated against TREE's own gfp headers.  Re-scans re-parse\n"
+	"only files whose content changed.\n"
+	"\n"
+	"  --db FILE               database (default ./gfpaudit.db)\n"
+	"  -j, --jobs N            parallel workers (default: online cores)\n"
+	"  --compile-commands FILE use this compile_commands.json (full depth)\n"
+	"  --arch ARCH             kernel arch for headers (default: host)\n"
+	"  --shard K/N             scan only the K-th of N shards of the files\n"
+	"  --depth D               lexical: tokens only; single (default):\n"
+	"                          single-file AST of bodies; full: the whole\n"
+	"                          translation unit of each .c (types)\n"
+	"  --force                 re-parse unchanged files too\n"
+	"  --progress              progress bar on stderr (default: if a tty)\n";
+
+enum { OPT_DB = 256, OPT_CC, OPT_ARCH, OPT_SHARD, OPT_DEPTH, OPT_FORCE,
+       OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HELP };
+
+static const struct option longopts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "compile-commands", required_argument, NULL, OPT_CC },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "shard", required_argument, NULL, OPT_SHARD },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_depth(const char *s, enum parse_depth *d)
+{
+	if (!strcmp(s, "lexical"))
+		*d = DEPTH_LEXICAL;
+	else if (!strcmp(s, "single"))
+		*d = DEPTH_SINGLE_FILE;
+	else if (!strcmp(s, "full"))
+		*d = DEPTH_FULL;
+	else
+		return -1;
+	return 0;
+}
+
+static const char *depth_name(enum parse_depth d)
+{
+	return d == DEPTH_LEXICAL ? "lexical" :
+	       d == DEPTH_SINGLE_FILE ? "single" : "full";
+}
+
+/* runs.options as a JSON object, built by SQLite's json_object(). */
+static char *options_json(const struct scan_opts *o)
+{
+	sqlite3 *mem;
+	sqlite3_stmt *st;
+	char *out = NULL;
+
+	if (sqlite3_open(":memory:", &mem) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_prepare_v2(mem,
+			       "SELECT json_object('db', ?, 'jobs', ?, "
+			       "'compile_commands', ?, 'arch', ?, 'shard', ?, "
+			       "'depth', ?, 'force', json(?))",
+			       -1, &st, NULL) == SQLITE_OK) {
+		char shard[32];
+
+		snprintf(shard, sizeof(shard), "%d/%d", o->shard_k, o->shard_n);
+		sqlite3_bind_text(st, 1, o->db_path, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 2, o->jobs);
+		if (o->compile_commands)
+			sqlite3_bind_text(st, 3, o->compile_commands, -1,
+					  SQLITE_STATIC);
+		if (o->arch)
+			sqlite3_bind_text(st, 4, o->arch, -1, SQLITE_STATIC);
+		if (o->shard_n)
+			sqlite3_bind_text(st, 5, shard, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 6, depth_name(o->depth), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 7, o->force ? "true" : "false", -1,
+				  SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			out = xstrdup((const char *)sqlite3_column_text(st, 0));
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(mem);
+	return out;
+}
 
 int cmd_scan(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cmd_not_built("scan", 3);
+	struct scan_opts o = { 0 };
+	int c, rc;
+	char *end;
+
+	o.db_path = "gfpaudit.db";
+	o.depth = DEPTH_SINGLE_FILE;
+	o.progress = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DB:
+			o.db_path = optarg;
+			break;
+		case 'j':
+			o.jobs = (int)strtol(optarg, &end, 10);
+			if (*end || o.jobs < 1 || o.jobs > 1024)
+				return usage_error("scan", "-j wants a number "
+						   "of jobs, not '%s'", optarg);
+			break;
+		case OPT_CC:
+			o.compile_commands = optarg;
+			break;
+		case OPT_ARCH:
+			o.arch = optarg;
+			if (!*optarg || strchr(optarg, '/'))
+				return usage_error("scan", "bad --arch '%s'",
+						   optarg);
+			break;
+		case OPT_SHARD:
+			if (sscanf(optarg, "%d/%d", &o.shard_k, &o.shard_n) != 2 ||
+			    o.shard_n < 1 || o.shard_k < 1 ||
+			    o.shard_k > o.shard_n)
+				return usage_error("scan", "--shard wants K/N "
+						   "with 1 <= K <= N, not '%s'",
+						   optarg);
+			break;
+		case OPT_DEPTH:
+			if (parse_depth(optarg, &o.depth))
+				return usage_error("scan", "--depth is lexical, "
+						   "single or full, not '%s'",
+						   optarg);
+			break;
+		case OPT_FORCE:
+			o.force = 1;
+			break;
+		case OPT_PROGRESS:
+			o.progress = 1;
+			break;
+		case OPT_NO_PROGRESS:
+			o.progress = 0;
+			break;
+		case 'h':
+		case OPT_HELP:
+			fputs(usage_scan, stdout);
+			return EXIT_OK;
+		default:
+			return usage_error("scan", "unknown option");
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error("scan", "expected one TREE argument");
+	o.tree = argv[optind];
+	o.options_json = options_json(&o);
+	rc = analyzer_scan(&o);
+	free(o.options_json);
+	return rc;
 }

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_ANALYZER_H
+#define GFPAUDIT_ANALYZER_H
+
+/*
+ * The analyzer's entry points: a whole-tree scan (gfpaudit scan) and the
+ * analysis of one file with exact compiler flags (gfpaudit check, run by
+ * kbuild as CHECK=).  Both write the findings database: per file, in one
+ * transaction, delete-then-insert keyed by the file's path.
+ */
+
+#include "analyzer/walker.h"
+
+#include <sqlite3.h>
+
+struct scan_opts {
+	const char *tree;	/* as given by the user */
+	const char *db_path;
+	int jobs;		/* 0: all online cores */
+	const char *compile_commands; /* NULL: none */
+	const char *arch;	/* NULL: host */
+	int shard_k, shard_n;	/* 0/0: no sharding */
+	enum parse_depth depth; /* deepest tier wanted */
+	int force;		/* re-parse unchanged files too */
+	int progress;		/* -1 auto (tty), 0 off, 1 on */
+	char *options_json;	/* runs.options, built by the caller */
+};
+
+/*
+ * Run a scan.  Returns an exit code: 0, 2 (bad tree or options, after a
+ * one-line error), 3 (database or internal error).
+ */
+int analyzer_scan(const struct scan_opts *o);
+
+/*
+ * One file, as `gfpaudit check` sees it.
+ *
+ * DB is open read-write; RUN_ID is the caller's `runs` row (or 0).  TREE
+ * is the tree root (absolute or relative to the cwd), PATH the file
+ * (absolute or relative to the cwd; it must lie inside TREE).  ARGV/ARGC
+ * are the clang arguments to parse it with, without the file name
+ * (kbuild's c_flags after the caller removed what clang cannot take);
+ * ARGC 0 means "synthesize flags like scan --depth full".
+ *
+ * The file's rows (files, flag_uses, sites, caches, learned allocators,
+ * sleepers, findings of scan/check runs) are replaced in one transaction
+ * (BEGIN IMMEDIATE, so concurrent checkers queue on the busy timeout).
+ * On success *OUT holds what was written, for gcc-style output; free it
+ * with analyzer_file_report_free().  Returns 0, 2 (unreadable or binary
+ * file, path outside the tree: one line printed) or 3 (database error).
+ */
+struct check_finding {
+	char *rule, *severity, *message;
+	unsigned line, col;
+};
+
+struct analyzer_file_report {
+	char *path;		/* relative to the tree */
+	const char *parse_mode; /* files.parse_mode */
+	int diagnostics;
+	struct site *sites;	/* with the classifier outputs */
+	size_t nsites;
+	struct check_finding *findings;
+	size_t nfindings;
+	size_t nflag_uses;
+};
+
+int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
+			const char *path, const char *const *argv, int argc,
+			struct analyzer_file_report *out);
+void analyzer_file_report_free(struct analyzer_file_report *r);
+
+#endif

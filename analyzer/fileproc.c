@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One file: read, hash, reject binary or non-UTF-8 content, prefilter on
+ * the tracked and allocator names, parse with libclang at the wanted
+ * depth, token scan, evaluate flags, run the classifiers, and write it
+ * all as one delete-then-insert keyed by path.
+ */
+#include "analyzer/fileproc.h"
+#include "analyzer/walk.h"
+#include "db/db.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
+		  enum parse_depth depth, const char *cc_path,
+		  const char *db_path)
+{
+	memset(e, 0, sizeof(*e));
+	e->tree = realpath(tree, NULL);
+	if (!e->tree)
+		return -1;
+	if (ktree_version(e->tree, &e->kv))
+		return -1;
+	if (tables_load_default(&e->tracked, &e->allocs))
+		return -1;
+	kconfig_load(&e->config, e->tree);
+	gfp_model_load(&e->gfp, e->tree, &e->config);
+	if (cc_path && !(e->cc = ccdb_load(cc_path)))
+		return -1;
+	e->arch = arch ? arch : host_arch();
+	e->depth = depth;
+	e->db_path = db_path;
+	names_init(&e->prefilter);
+	scan_env_prefilter(e);
+	return 0;
+}
+
+void scan_env_prefilter(struct scan_env *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->tracked.n; i++)
+		names_put(&e->prefilter, e->tracked.names[i],
+			  strlen(e->tracked.names[i]), 1);
+	for (i = 0; i < e->allocs.n; i++)
+		if (e->allocs.v[i].kind != AK_FREE)
+			names_put(&e->prefilter, e->allocs.v[i].name,
+				  strlen(e->allocs.v[i].name), 1);
+}
+
+void scan_env_free(struct scan_env *e)
+{
+	free(e->tree);
+	tracked_flags_free(&e->tracked);
+	alloc_table_free(&e->allocs);
+	names_free(&e->prefilter);
+	kconfig_free(&e->config);
+	gfp_model_free(&e->gfp);
+	ccdb_free(e->cc);
+}
+
+/* NULL when BUF is valid UTF-8 text, else why not. */
+static const char *not_text(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	if (memchr(buf, '\0', len))
+		return "binary file (NUL bytes), skipped";
+	while (i < len) {
+		unsigned char c = (unsigned char)buf[i];
+		size_t n = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 :
+			   (c >> 3) == 30 ? 3 : 9;
+
+		if (n == 9 || i + n >= len + (n ? 0 : 1))
+			return "not UTF-8 text, skipped";
+		for (i++; n; n--, i++)
+			if (((unsigned char)buf[i] >> 6) != 2)
+				return "not UTF-8 text, skipped";
+	}
+	return NULL;
+}
+
+static void evaluate_sites(const struct scan_env *e, struct lexfile *lf)
+{
+	size_t i;
+
+	for (i = 0; i < lf->nsites; i++)
+		gfp_eval_site(&e->gfp, &lf->local, &e->config, &lf->sites[i].s,
+			      lf->sites[i].afn->kind == AK_CACHE_CREATE);
+}
+
+void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
+		  const char *rel, const char *old_hash,
+		  const char *const *argv, int argc, struct file_result *r)
+{
+	char *abs = xasprintf("%s/%s", e->tree, rel), *buf = NULL;
+	size_t len = 0;
+	struct parse_req rq;
+	struct parse_res pr;
+	struct cflags cf = { 0 };
+	const char *why;
+	int is_c = str_has_suffix(rel, ".c");
+
+	memset(r, 0, sizeof(*r));
+	r->path = xstrdup(rel);
+	r->parse_mode = "lexical";
+	if (read_whole_file(abs, &buf, &len)) {
+		r->error = xasprintf("cannot read: %s", strerror(errno));
+		r->failed = 1;
+		r->parse_mode = "failed";
+		strcpy(r->hash, "-");
+		goto out;
+	}
+	r->size = (long long)len;
+	snprintf(r->hash, sizeof(r->hash), "%016llx",
+		 (unsigned long long)fnv1a64(buf, len));
+	if (old_hash && !strcmp(old_hash, r->hash)) {
+		r->unchanged = 1;
+		goto out;
+	}
+	why = not_text(buf, len);
+	if (why) {
+		r->error = xstrdup(why);
+		r->failed = 1;
+		r->parse_mode = "failed";
+		goto out;
+	}
+	/* Nothing we track can be in a file without any of the names. */
+	if (!argv && !names_any_in(&e->prefilter, buf, len))
+		goto out;
+	memset(&rq, 0, sizeof(rq));
+	rq.tree = e->tree;
+	rq.abspath = abs;
+	rq.buf = buf;
+	rq.len = len;
+	rq.depth = e->depth;
+	if (argv) {
+		rq.argv = argv;
+		rq.argc = argc;
+		rq.source = FS_EXPLICIT;
+		rq.depth = DEPTH_FULL;
+	} else if (e->depth == DEPTH_FULL && is_c) {
+		cflags_for(&cf, e->cc, e->tree, e->arch, abs,
+			   e->config.configured);
+		rq.argv = (const char *const *)cf.argv;
+		rq.argc = cf.argc;
+		rq.source = cf.source;
+	} else if (e->depth == DEPTH_FULL) {
+		rq.depth = DEPTH_SINGLE_FILE; /* headers have no TU of their own */
+	}
+	r->lf.path = r->path;
+	r->lf.buf = buf;
+	r->lf.len = len;
+	if (tu_parse(idx, &rq, &pr, &r->lf)) {
+		r->error = xstrdup("libclang could not parse the file");
+		r->failed = 1;
+		r->parse_mode = "failed";
+		cflags_free(&cf);
+		goto out;
+	}
+	r->parsed = 1;
+	r->parse_mode = pr.parse_mode;
+	r->diagnostics = pr.diagnostics;
+	lex_fill_lines(&r->lf);
+	lex_scan(&r->lf, &e->tracked, &e->allocs, &e->gfp.env, &e->config);
+	evaluate_sites(e, &r->lf);
+	{
+		struct walk_ctx w = {
+			pr.tu, pr.file, r->path, e->tree, &e->kv, pr.depth,
+			rodb, &r->emit,
+		};
+
+		walk_file(&w, &r->lf);
+	}
+	tu_dispose(&pr);
+	cflags_free(&cf);
+	/* The buffer goes with the result: lex_text() reads it later. */
+	r->lf.buf = NULL;
+out:
+	free(buf);
+	free(abs);
+}
+
+void file_result_free(struct file_result *r)
+{
+	free(r->path);
+	free(r->error);
+	lex_free(&r->lf);
+	walk_emit_free(&r->emit);
+	memset(r, 0, sizeof(*r));
+}
+
+/* --- writing -------------------------------------------------------- */
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static void bind_int_or_null(sqlite3_stmt *st, int i, int known,
+			     long long v)
+{
+	if (known)
+		sqlite3_bind_int64(st, i, v);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static int step_done(sqlite3 *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE) {
+		error_msg("%s: %s", sqlite3_db_filename(db, "main"),
+			  sqlite3_errmsg(db));
+		return -1;
+	}
+	return 0;
+}
+
+static const char *confidence_of(enum parse_depth d)
+{
+	return d == DEPTH_FULL ? "full_ast" :
+	       d == DEPTH_SINGLE_FILE ? "single_file" : "lexical";
+}
+
+static int write_uses(sqlite3 *db, long long fid, const struct file_result *r,
+		      const struct tracked_flags *tf)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT OR IGNORE INTO flag_uses(file_id, path, line, col, flag,"
+		" context, function, macro, call, in_disabled_branch) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	size_t i;
+	int rc = 0;
+
+	if (!st)
+		return -1;
+	for (i = 0; i < r->lf.nuses && !rc; i++) {
+		const struct flag_use *u = &r->lf.uses[i];
+
+		sqlite3_bind_int64(st, 1, fid);
+		bind_text(st, 2, r->path);
+		sqlite3_bind_int(st, 3, (int)u->line);
+		sqlite3_bind_int(st, 4, (int)u->col);
+		bind_text(st, 5, tf->names[u->flag]);
+		bind_text(st, 6, u->context);
+		bind_text(st, 7, u->function);
+		bind_text(st, 8, u->macro);
+		bind_text(st, 9, u->call);
+		sqlite3_bind_int(st, 10, u->disabled);
+		rc = step_done(db, st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int write_sites(sqlite3 *db, long long fid, const struct file_result *r)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT OR IGNORE INTO sites(file_id, path, line, col, function,"
+		" api, api_origin, flags, flags_line, flags_col, flags_via,"
+		" flags_resolved, gfp_mask, migratetype, size, size_const, macro,"
+		" in_disabled_branch, lifetime, lifetime_evidence, lifetime_line,"
+		" held_across_sleep, sleep_evidence, context, context_evidence,"
+		" gfp_param, flag_effective, flag_effective_reason, confidence) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	size_t i;
+	int rc = 0;
+
+	if (!st)
+		return -1;
+	for (i = 0; i < r->lf.nsites && !rc; i++) {
+		const struct site *s = &r->lf.sites[i].s;
+
+		sqlite3_bind_int64(st, 1, fid);
+		bind_text(st, 2, r->path);
+		sqlite3_bind_int(st, 3, (int)s->line);
+		sqlite3_bind_int(st, 4, (int)s->col);
+		bind_text(st, 5, s->function);
+		bind_text(st, 6, s->api);
+		bind_text(st, 7, s->api_origin);
+		bind_text(st, 8, s->flags);
+		bind_int_or_null(st, 9, s->flags != NULL, s->flags_line);
+		bind_int_or_null(st, 10, s->flags != NULL, s->flags_col);
+		bind_text(st, 11, s->flags_via);
+		bind_text(st, 12, s->flags_resolved);
+		bind_int_or_null(st, 13, s->mask_known, (long long)s->gfp_mask);
+		bind_text(st, 14, s->migratetype);
+		bind_text(st, 15, s->size);
+		bind_int_or_null(st, 16, s->size_known, s->size_const);
+		bind_text(st, 17, s->macro);
+		sqlite3_bind_int(st, 18, s->in_disabled_branch);
+		bind_text(st, 19, s->lifetime);
+		bind_text(st, 20, s->lifetime_evidence);
+		bind_int_or_null(st, 21, s->lifetime_line != 0, s->lifetime_line);
+		bind_int_or_null(st, 22, s->held_across_sleep >= 0,
+				 s->held_across_sleep);
+		bind_text(st, 23, s->sleep_evidence);
+		bind_text(st, 24, s->context);
+		bind_text(st, 25, s->context_evidence);
+		bind_text(st, 26, s->gfp_param);
+		bind_int_or_null(st, 27, s->flag_effective >= 0,
+				 s->flag_effective);
+		bind_text(st, 28, s->flag_effective_reason);
+		bind_text(st, 29, confidence_of(s->depth));
+		rc = step_done(db, st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int write_emits(sqlite3 *db, long long run_id, long long fid,
+		       const struct file_result *r)
+{
+	const struct walk_emit *e = &r->emit;
+	sqlite3_stmt *a, *s, *c, *f;
+	size_t i;
+	int rc = 0;
+
+	a = db_prepare(db,
+		"INSERT INTO allocators(name, kind, family, gfp_arg, size_arg,"
+		" origin, via, path, line) VALUES (?,?,?,?,?,'learned',?,?,?) "
+		"ON CONFLICT(name) DO UPDATE SET kind = excluded.kind,"
+		" family = excluded.family, gfp_arg = excluded.gfp_arg,"
+		" size_arg = excluded.size_arg, via = excluded.via,"
+		" path = excluded.path, line = excluded.line "
+		"WHERE allocators.origin = 'learned'");
+	s = db_prepare(db,
+		"INSERT INTO sleepers(function, origin, evidence, path, line) "
+		"VALUES (?, 'learned', ?, ?, ?) ON CONFLICT(function) DO UPDATE"
+		" SET evidence = excluded.evidence, path = excluded.path,"
+		" line = excluded.line WHERE sleepers.origin = 'learned'");
+	c = db_prepare(db,
+		"INSERT OR REPLACE INTO caches(file_id, path, line, col, variable,"
+		" name, flags, reclaimable, has_shrinker, shrinker_evidence) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?)");
+	f = db_prepare(db,
+		"INSERT OR REPLACE INTO findings(rule, severity, path, line, col,"
+		" message, suggestion, site_id, run_id) VALUES (?,?,?,?,?,?,?,"
+		" (SELECT id FROM sites WHERE path = ?3 AND line = ?4"
+		"  ORDER BY abs(col - ?5) LIMIT 1), ?8)");
+	if (!a || !s || !c || !f)
+		rc = -1;
+	for (i = 0; !rc && i < e->nallocs; i++) {
+		bind_text(a, 1, e->allocs[i].name);
+		bind_text(a, 2, e->allocs[i].kind);
+		bind_text(a, 3, e->allocs[i].family);
+		bind_int_or_null(a, 4, e->allocs[i].gfp_arg >= 0,
+				 e->allocs[i].gfp_arg);
+		bind_int_or_null(a, 5, e->allocs[i].size_arg >= 0,
+				 e->allocs[i].size_arg);
+		bind_text(a, 6, e->allocs[i].via);
+		bind_text(a, 7, r->path);
+		sqlite3_bind_int(a, 8, (int)e->allocs[i].line);
+		rc = step_done(db, a);
+	}
+	for (i = 0; !rc && i < e->nsleepers; i++) {
+		bind_text(s, 1, e->sleepers[i].function);
+		bind_text(s, 2, e->sleepers[i].evidence);
+		bind_text(s, 3, r->path);
+		sqlite3_bind_int(s, 4, (int)e->sleepers[i].line);
+		rc = step_done(db, s);
+	}
+	for (i = 0; !rc && i < e->ncaches; i++) {
+		const struct emit_cache *k = &e->caches[i];
+
+		sqlite3_bind_int64(c, 1, fid);
+		bind_text(c, 2, r->path);
+		sqlite3_bind_int(c, 3, (int)k->line);
+		sqlite3_bind_int(c, 4, (int)k->col);
+		bind_text(c, 5, k->variable);
+		bind_text(c, 6, k->name);
+		bind_text(c, 7, k->flags);
+		bind_int_or_null(c, 8, k->reclaimable >= 0, k->reclaimable);
+		bind_int_or_null(c, 9, k->has_shrinker >= 0, k->has_shrinker);
+		bind_text(c, 10, k->evidence);
+		rc = step_done(db, c);
+	}
+	for (i = 0; !rc && i < e->nfindings; i++) {
+		const struct emit_finding *k = &e->findings[i];
+
+		bind_text(f, 1, k->rule);
+		bind_text(f, 2, k->severity);
+		bind_text(f, 3, r->path);
+		sqlite3_bind_int(f, 4, (int)k->line);
+		sqlite3_bind_int(f, 5, (int)k->col);
+		bind_text(f, 6, k->message);
+		bind_text(f, 7, k->suggestion);
+		bind_int_or_null(f, 8, run_id > 0, run_id);
+		rc = step_done(db, f);
+	}
+	sqlite3_finalize(a);
+	sqlite3_finalize(s);
+	sqlite3_finalize(c);
+	sqlite3_finalize(f);
+	return rc;
+}
+
+static int exec_path(sqlite3 *db, const char *sql, const char *path)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+
+	if (!st)
+		return -1;
+	bind_text(st, 1, path);
+	if (step_done(db, st)) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
+		 const struct tracked_flags *tf)
+{
+	sqlite3_stmt *st;
+	long long fid;
+
+	if (r->unchanged)
+		return 0;
+	/* flag_uses, sites and caches go with the files row (CASCADE). */
+	if (exec_path(db, "DELETE FROM files WHERE path = ?", r->path) ||
+	    exec_path(db, "DELETE FROM allocators WHERE origin = 'learned' "
+			  "AND path = ?", r->path) ||
+	    exec_path(db, "DELETE FROM sleepers WHERE origin = 'learned' "
+			  "AND path = ?", r->path) ||
+	    exec_path(db, "DELETE FROM findings WHERE path = ? AND run_id IN "
+			  "(SELECT id FROM runs WHERE command IN "
+			  "('scan', 'check'))", r->path))
+		return -1;
+	st = db_prepare(db, "INSERT INTO files(path, hash, size, run_id, "
+			    "parse_mode, diagnostics, error) "
+			    "VALUES (?, ?, ?, ?, ?, ?, ?)");
+	if (!st)
+		return -1;
+	bind_text(st, 1, r->path);
+	bind_text(st, 2, r->hash);
+	sqlite3_bind_int64(st, 3, r->size);
+	bind_int_or_null(st, 4, run_id > 0, run_id);
+	bind_text(st, 5, r->parse_mode);
+	sqlite3_bind_int(st, 6, r->diagnostics);
+	bind_text(st, 7, r->error);
+	if (step_done(db, st)) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	fid = sqlite3_last_insert_rowid(db);
+	if (write_uses(db, fid, r, tf) || write_sites(db, fid, r) ||
+	    write_emits(db, run_id, fid, r))
+		return -1;
+	return 0;
+}

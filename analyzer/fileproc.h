@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_FILEPROC_H
+#define GFPAUDIT_FILEPROC_H
+
+/* Analysing one file and writing its rows: shared by scan and check. */
+
+#include "analyzer/emit.h"
+#include "analyzer/gfpeval.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/tables.h"
+#include "analyzer/tu.h"
+#include "lib/ktree.h"
+
+#include <sqlite3.h>
+
+/* Everything read-only that workers share. */
+struct scan_env {
+	char *tree; /* absolute */
+	struct kversion kv;
+	struct tracked_flags tracked;
+	struct alloc_table allocs;
+	struct name_set prefilter; /* tracked + allocator names */
+	struct kconfig config;
+	struct gfp_model gfp;
+	struct ccdb *cc;
+	const char *arch;
+	enum parse_depth depth;
+	const char *db_path; /* workers open it read-only for classifiers */
+};
+
+struct file_result {
+	char *path;
+	char hash[17];
+	long long size;
+	const char *parse_mode;
+	int diagnostics;
+	char *error;	/* file-level problem (still recorded) */
+	int unchanged;	/* hash equal to the database's: nothing to do */
+	int failed;	/* could not be read / parsed at all */
+	int parsed;	/* went through libclang */
+	struct lexfile lf;
+	struct walk_emit emit;
+};
+
+int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
+		  enum parse_depth depth, const char *cc_path,
+		  const char *db_path);
+void scan_env_free(struct scan_env *e);
+/* Rebuild the prefilter after learned allocators were added. */
+void scan_env_prefilter(struct scan_env *e);
+
+/*
+ * Analyse REL.  OLD_HASH (may be NULL): skip when the content hash is the
+ * same.  ARGV/ARGC: explicit clang flags (check), or NULL for the tier's.
+ * RODB: read-only connection for classifiers (may be NULL).
+ */
+void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
+		  const char *rel, const char *old_hash,
+		  const char *const *argv, int argc, struct file_result *r);
+void file_result_free(struct file_result *r);
+
+/* Replace REL's rows with R's, inside the caller's transaction. */
+int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
+		 const struct tracked_flags *tf);
+
+#endif

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Flag evaluation against the scanned tree's gfp headers. */
+#include "analyzer/gfpeval.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const headers[] = {
+	"include/linux/gfp_types.h", /* 6.0+: the flag bits moved here */
+	"include/linux/gfp.h",
+	"include/linux/slab.h",
+	"include/linux/mmzone.h",
+	NULL,
+};
+
+static int value_of(struct gfp_model *g, const struct kconfig *config,
+		    const char *name, unsigned long long *v)
+{
+	struct menv_ctx c = { NULL, &g->env, config };
+
+	return menv_eval_value(&c, name, strlen(name), v);
+}
+
+/* MIGRATE_* numbering from mmzone.h (enum in 2.6.26+, #defines before). */
+static void load_mt_names(struct gfp_model *g, const struct kconfig *config)
+{
+	static const char *const known[] = {
+		"MIGRATE_UNMOVABLE", "MIGRATE_MOVABLE", "MIGRATE_RECLAIMABLE",
+		"MIGRATE_RESERVE", "MIGRATE_HIGHATOMIC", "MIGRATE_PCPTYPES",
+		"MIGRATE_ISOLATE", "MIGRATE_CMA", NULL,
+	};
+	int i;
+
+	for (i = 0; known[i]; i++) {
+		unsigned long long v;
+		char *name, *p;
+
+		if (!value_of(g, config, known[i], &v) || v >= 8 ||
+		    g->mt_names[v])
+			continue;
+		name = xstrdup(known[i] + 8);
+		for (p = name; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		g->mt_names[v] = name;
+	}
+	/* Without mmzone.h: the numbering of the era. */
+	if (!g->mt_names[0] && !g->mt_names[1] && !g->mt_names[2]) {
+		const char *const *order;
+		static const char *const new_order[] = { "unmovable", "movable",
+							 "reclaimable" };
+		static const char *const old_order[] = { "unmovable",
+							 "reclaimable", "movable" };
+
+		order = g->shift_style ? new_order : old_order;
+		for (i = 0; i < 3; i++)
+			g->mt_names[i] = xstrdup(order[i]);
+	}
+}
+
+void gfp_model_load(struct gfp_model *g, const char *tree,
+		    const struct kconfig *config)
+{
+	unsigned long long v;
+	int i;
+
+	memset(g, 0, sizeof(*g));
+	menv_init(&g->env);
+	for (i = 0; headers[i]; i++) {
+		char *p = xasprintf("%s/%s", tree, headers[i]);
+
+		if (menv_read_header(&g->env, p, config) == 0 && i < 2)
+			g->have_gfp = 1;
+		free(p);
+	}
+	g->shift_style = value_of(g, config, "GFP_MOVABLE_SHIFT",
+				  &g->movable_shift) &&
+			 value_of(g, config, "GFP_MOVABLE_MASK",
+				  &g->movable_mask) && g->movable_shift < 64;
+	(void)v;
+	value_of(g, config, "__GFP_MOVABLE", &g->movable);
+	value_of(g, config, "__GFP_RECLAIMABLE", &g->reclaimable);
+	value_of(g, config, "SLAB_RECLAIM_ACCOUNT", &g->slab_reclaim);
+	load_mt_names(g, config);
+}
+
+void gfp_model_free(struct gfp_model *g)
+{
+	int i;
+
+	menv_free(&g->env);
+	for (i = 0; i < 8; i++)
+		free(g->mt_names[i]);
+}
+
+const char *gfp_migratetype_of(const struct gfp_model *g,
+			       unsigned long long mask)
+{
+	unsigned idx;
+
+	if (!g->have_gfp)
+		return NULL;
+	if (g->shift_style) {
+		/* gfp_migratetype(): (gfp & GFP_MOVABLE_MASK) >> SHIFT */
+		idx = (unsigned)((mask & g->movable_mask) >> g->movable_shift);
+	} else if (g->reclaimable) {
+		/* 2.6.24 allocflags_to_migratetype(): movable<<1 | reclaimable */
+		idx = (mask & g->movable ? 2u : 0u) |
+		      (mask & g->reclaimable ? 1u : 0u);
+	} else {
+		return mask & g->movable ? "movable" : "unmovable";
+	}
+	return idx < 8 && g->mt_names[idx] ? g->mt_names[idx] : "unmovable";
+}
+
+void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
+		   const struct kconfig *config, struct site *s,
+		   int cache_create)
+{
+	struct menv_ctx c = { local, &g->env, config };
+	const char *text = s->flags_resolved ? s->flags_resolved : s->flags;
+	unsigned long long v;
+
+	if (text && *text && menv_eval_value(&c, text, strlen(text), &v)) {
+		s->mask_known = 1;
+		s->gfp_mask = v;
+		if (cache_create)
+			s->migratetype = g->slab_reclaim && (v & g->slab_reclaim) ?
+						 "reclaimable" : "unmovable";
+		else
+			s->migratetype = gfp_migratetype_of(g, v);
+	}
+	if (s->size && *s->size &&
+	    menv_eval_value(&c, s->size, strlen(s->size), &v)) {
+		s->size_known = 1;
+		s->size_const = (long long)v;
+	}
+}

@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gfpaudit scan: enumerate the tree, analyse files on N threads (one
+ * CXIndex each), and write results from the main thread in batches, one
+ * transaction per batch, so an interrupted scan leaves whole files only
+ * and the next scan (which skips files whose hash is unchanged) finishes
+ * the job.
+ */
+#include "analyzer/analyzer.h"
+#include "analyzer/fileproc.h"
+#include "analyzer/fsenum.h"
+#include "db/db.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BATCH_FILES 256
+#define BATCH_SECONDS 2.0
+
+struct job {
+	char *path;
+	char *old_hash; /* NULL: new file or forced */
+	struct file_result res;
+	int ready;
+};
+
+struct pool {
+	const struct scan_env *env;
+	struct job *jobs;
+	size_t njobs;
+	size_t next;	  /* next job to hand out */
+	pthread_mutex_t mu;
+	pthread_cond_t cv; /* a job became ready */
+};
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	CXIndex idx = clang_createIndex(0, 0);
+	sqlite3 *ro = NULL;
+
+	if (p->env->db_path &&
+	    sqlite3_open_v2(p->env->db_path, &ro, SQLITE_OPEN_READONLY, NULL) !=
+		    SQLITE_OK) {
+		sqlite3_close(ro);
+		ro = NULL;
+	}
+	if (ro)
+		sqlite3_busy_timeout(ro, 60000);
+	for (;;) {
+		struct job *j;
+
+		pthread_mutex_lock(&p->mu);
+		if (p->next == p->njobs) {
+			pthread_mutex_unlock(&p->mu);
+			break;
+		}
+		j = &p->jobs[p->next++];
+		pthread_mutex_unlock(&p->mu);
+		process_file(p->env, idx, ro, j->path, j->old_hash, NULL, 0,
+			     &j->res);
+		pthread_mutex_lock(&p->mu);
+		j->ready = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	sqlite3_close(ro);
+	clang_disposeIndex(idx);
+	return NULL;
+}
+
+struct counts {
+	size_t total, parsed, unchanged, failed, uses, sites;
+};
+
+static void progress(const struct counts *c, size_t done, double t0)
+{
+	double el = now_s() - t0, rate = el > 0 ? (double)done / el : 0;
+	double eta = rate > 0 ? (double)(c->total - done) / rate : 0;
+	int w = 30, fill = c->total ? (int)((double)w * done / c->total) : w;
+
+	fprintf(stderr, "\r[%-*.*s] %zu/%zu files  %.0f files/s  ETA %.0fs ",
+		w, fill, "##############################", done, c->total,
+		rate, eta);
+}
+
+static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
+		       size_t from, size_t to, const struct tracked_flags *tf,
+		       struct counts *c)
+{
+	size_t i;
+
+	if (from == to)
+		return 0;
+	if (db_begin(db))
+		return -1;
+	for (i = from; i < to; i++) {
+		struct file_result *r = &jobs[i].res;
+
+		if (write_result(db, run_id, r, tf)) {
+			db_rollback(db);
+			return -1;
+		}
+	}
+	if (db_commit(db))
+		return -1;
+	for (i = from; i < to; i++) {
+		struct file_result *r = &jobs[i].res;
+
+		if (r->error)
+			warn_msg("%s: %s", r->path, r->error);
+		c->unchanged += r->unchanged;
+		c->failed += r->failed;
+		c->parsed += !r->unchanged && !r->failed;
+		c->uses += r->lf.nuses;
+		c->sites += r->lf.nsites;
+		file_result_free(r);
+	}
+	return 0;
+}
+
+/* Analyse JOBS on N threads, writing as results come in, in order. */
+static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
+		    struct job *jobs, size_t njobs, int nthreads, int show,
+		    struct counts *c)
+{
+	struct pool p = { env, jobs, njobs, 0, PTHREAD_MUTEX_INITIALIZER,
+			  PTHREAD_COND_INITIALIZER };
+	pthread_t *th = xcalloc((size_t)nthreads, sizeof(*th));
+	size_t written = 0, i;
+	double t0 = now_s(), last = t0;
+	int rc = 0, t;
+
+	for (t = 0; t < nthreads; t++)
+		if (pthread_create(&th[t], NULL, worker, &p))
+			die(EXIT_INTERNAL, "cannot start a worker thread");
+	while (written < njobs) {
+		size_t ready = written;
+
+		pthread_mutex_lock(&p.mu);
+		while (!jobs[written].ready)
+			pthread_cond_wait(&p.cv, &p.mu);
+		while (ready < njobs && jobs[ready].ready &&
+		       ready - written < BATCH_FILES)
+			ready++;
+		pthread_mutex_unlock(&p.mu);
+		/* Write when the batch is full, old, or the last one. */
+		if (ready - written < BATCH_FILES && ready < njobs &&
+		    now_s() - last < BATCH_SECONDS) {
+			usleep(20000);
+			continue;
+		}
+		if (!rc && flush_batch(db, run_id, jobs, written, ready,
+				       &env->tracked, c))
+			rc = -1;
+		for (i = written; rc && i < ready; i++)
+			file_result_free(&jobs[i].res);
+		written = ready;
+		last = now_s();
+		if (show)
+			progress(c, written, t0);
+	}
+	for (t = 0; t < nthreads; t++)
+		pthread_join(th[t], NULL);
+	if (show)
+		fputc('\n', stderr);
+	free(th);
+	return rc;
+}
+
+static long long start_run(sqlite3 *db, const struct scan_opts *o,
+			   const struct scan_env *env)
+{
+	sqlite3_stmt *st;
+	char head[41], ts[32], shard[32];
+	long long id = -1;
+
+	iso8601_now(ts);
+	snprintf(shard, sizeof(shard), "%d/%d", o->shard_k, o->shard_n);
+	st = db_prepare(db, "INSERT INTO runs(command, tree, kernel_version, "
+			    "git_head, arch, shard, options, started_at) "
+			    "VALUES ('scan', ?, ?, ?, ?, ?, ?, ?)");
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, env->tree, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, env->kv.text, -1, SQLITE_STATIC);
+	if (ktree_git_head(env->tree, head) == 0)
+		sqlite3_bind_text(st, 3, head, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, env->arch, -1, SQLITE_STATIC);
+	if (o->shard_n)
+		sqlite3_bind_text(st, 5, shard, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 6, o->options_json ? o->options_json : "{}", -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, ts, -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(st) == SQLITE_DONE)
+		id = sqlite3_last_insert_rowid(db);
+	else
+		error_msg("%s: %s", o->db_path, sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int finish_run(sqlite3 *db, long long id, const struct counts *c,
+		      const char *status)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"UPDATE runs SET finished_at = ?, status = ?, files_total = ?, "
+		"files_parsed = ?, files_unchanged = ?, files_failed = ? "
+		"WHERE id = ?");
+	char ts[32];
+	int rc;
+
+	if (!st)
+		return -1;
+	iso8601_now(ts);
+	sqlite3_bind_text(st, 1, ts, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, (long long)c->total);
+	sqlite3_bind_int64(st, 4, (long long)c->parsed);
+	sqlite3_bind_int64(st, 5, (long long)c->unchanged);
+	sqlite3_bind_int64(st, 6, (long long)c->failed);
+	sqlite3_bind_int64(st, 7, id);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* path -> hash of the files already in the database. */
+static void load_hashes(sqlite3 *db, struct name_set *idx, char ***hashes,
+			size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT path, hash FROM files");
+
+	names_init(idx);
+	*hashes = NULL;
+	*n = 0;
+	if (!st)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *p = (const char *)sqlite3_column_text(st, 0);
+		const char *h = (const char *)sqlite3_column_text(st, 1);
+
+		*hashes = xrealloc(*hashes, (*n + 1) * sizeof(char *));
+		(*hashes)[*n] = xstrdup(h ? h : "");
+		names_put(idx, p, strlen(p), (int)*n);
+		(*n)++;
+	}
+	sqlite3_finalize(st);
+}
+
+static int in_shard(const char *path, int k, int n)
+{
+	return !n || (int)(fnv1a64(path, strlen(path)) % (uint64_t)n) == k - 1;
+}
+
+/* Drop rows of files that are gone from the tree (full scans only). */
+static int prune_missing(sqlite3 *db, const struct file_list *fl)
+{
+	sqlite3_stmt *ins;
+	size_t i;
+	int rc = 0;
+
+	if (db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT "
+			"PRIMARY KEY); DELETE FROM seen") ||
+	    db_begin(db))
+		return -1;
+	ins = db_prepare(db, "INSERT OR IGNORE INTO temp.seen VALUES (?)");
+	for (i = 0; ins && i < fl->n && !rc; i++) {
+		sqlite3_bind_text(ins, 1, fl->paths[i], -1, SQLITE_STATIC);
+		rc = sqlite3_step(ins) == SQLITE_DONE ? 0 : -1;
+		sqlite3_reset(ins);
+	}
+	sqlite3_finalize(ins);
+	if (!ins || rc ||
+	    db_exec(db, "DELETE FROM files WHERE path NOT IN "
+			"(SELECT path FROM temp.seen)")) {
+		db_rollback(db);
+		return -1;
+	}
+	return db_commit(db);
+}
+
+static int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+static int check_tree(const char *tree)
+{
+	struct stat st;
+	struct kversion kv;
+
+	if (stat(tree, &st) != 0) {
+		error_msg("%s: %s", tree, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		error_msg("%s: not a directory", tree);
+		return -1;
+	}
+	if (ktree_version(tree, &kv)) {
+		error_msg("%s: not a kernel tree (no Makefile with VERSION)",
+			  tree);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Second pass: wrappers learned during this run make their callers
+ * sites; re-analyse the files that mention a newly learned name.
+ */
+static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
+			const struct file_list *fl, int nthreads,
+			struct counts *c)
+{
+	struct name_set fresh;
+	struct job *jobs;
+	size_t i, n = 0, before = env->allocs.n;
+	int rc;
+
+	if (db_begin(db) || alloc_table_sync_db(&env->allocs, db) ||
+	    db_commit(db))
+		return -1;
+	if (env->allocs.n == before)
+		return 0;
+	names_init(&fresh);
+	for (i = before; i < env->allocs.n; i++)
+		names_put(&fresh, env->allocs.v[i].name,
+			  strlen(env->allocs.v[i].name), 1);
+	scan_env_prefilter(env);
+	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
+	for (i = 0; i < fl->n; i++) {
+		char *abs = xasprintf("%s/%s", env->tree, fl->paths[i]), *buf;
+		size_t len;
+
+		if (read_whole_file(abs, &buf, &len) == 0) {
+			if (names_any_in(&fresh, buf, len))
+				jobs[n++].path = fl->paths[i];
+			free(buf);
+		}
+		free(abs);
+	}
+	{
+		struct counts c2 = { n, 0, 0, 0, 0, 0 };
+
+		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, &c2);
+	}
+	(void)c;
+	names_free(&fresh);
+	free(jobs);
+	return rc;
+}
+
+int analyzer_scan(const struct scan_opts *o)
+{
+	struct scan_env env;
+	struct file_list fl;
+	struct name_set hidx;
+	char **hashes;
+	size_t nhashes, i, n = 0;
+	struct job *jobs;
+	struct counts c = { 0 };
+	sqlite3 *db;
+	long long run_id;
+	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0;
+	int show = o->progress < 0 ? isatty(2) : o->progress;
+	double t0 = now_s();
+
+	if (check_tree(o->tree))
+		return EXIT_USAGE;
+	db = db_open(o->db_path, DB_READWRITE);
+	if (!db)
+		return EXIT_USAGE;
+	if (scan_env_init(&env, o->tree, o->arch, o->depth, o->compile_commands,
+			  o->db_path)) {
+		scan_env_free(&env);
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (db_begin(db) || alloc_table_sync_db(&env.allocs, db) ||
+	    db_commit(db) || (run_id = start_run(db, o, &env)) < 0) {
+		scan_env_free(&env);
+		db_close(db);
+		return EXIT_INTERNAL;
+	}
+	scan_env_prefilter(&env);
+	fsenum_tree(env.tree, &fl);
+	load_hashes(db, &hidx, &hashes, &nhashes);
+	jobs = xcalloc(fl.n ? fl.n : 1, sizeof(*jobs));
+	for (i = 0; i < fl.n; i++) {
+		int h;
+
+		if (!in_shard(fl.paths[i], o->shard_k, o->shard_n))
+			continue;
+		h = names_get(&hidx, fl.paths[i], strlen(fl.paths[i]));
+		jobs[n].path = fl.paths[i];
+		jobs[n].old_hash = h >= 0 && !o->force ? hashes[h] : NULL;
+		n++;
+	}
+	c.total = n;
+	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
+	    (!o->shard_n && prune_missing(db, &fl)) ||
+	    learned_pass(&env, db, run_id, &fl, nthreads, &c))
+		rc = EXIT_INTERNAL;
+	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
+		rc = EXIT_INTERNAL;
+	fprintf(stderr,
+		"gfpaudit scan: %s (%s): %zu files, %zu parsed, %zu unchanged, "
+		"%zu failed; %zu flag uses, %zu sites in %.1fs -> %s\n",
+		env.tree, env.kv.text, c.total, c.parsed, c.unchanged, c.failed,
+		c.uses, c.sites, now_s() - t0, o->db_path);
+	for (i = 0; i < nhashes; i++)
+		free(hashes[i]);
+	free(hashes);
+	names_free(&hidx);
+	free(jobs);
+	file_list_free(&fl);
+	scan_env_free(&env);
+	db_close(db);
+	return rc;
+}

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading rules/tracked-flags.txt and rules/allocators.txt.  Both are
+ * line-oriented: `#` comments, blank lines, whitespace-separated fields.
+ */
+#include "analyzer/tables.h"
+#include "db/db.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const kind_names[] = {
+	[AK_ALLOC] = "alloc",
+	[AK_FREE] = "free",
+	[AK_CACHE_CREATE] = "cache_create",
+};
+
+const char *alloc_kind_name(enum alloc_kind k)
+{
+	return kind_names[k];
+}
+
+static int has_tables(const char *dir)
+{
+	char *p = xasprintf("%s/allocators.txt", dir);
+	int ok = access(p, R_OK) == 0;
+
+	free(p);
+	return ok;
+}
+
+const char *rules_dir(void)
+{
+	static char found[PATH_MAX];
+	char exe[PATH_MAX], *slash;
+	const char *env = getenv("GFPAUDIT_RULES_DIR");
+	ssize_t n;
+	int up;
+
+	if (found[0])
+		return found;
+	if (env && *env) {
+		if (!has_tables(env)) {
+			error_msg("GFPAUDIT_RULES_DIR=%s: no allocators.txt",
+				  env);
+			return NULL;
+		}
+		snprintf(found, sizeof(found), "%s", env);
+		return found;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0) {
+		error_msg("cannot find the rules directory (set "
+			  "GFPAUDIT_RULES_DIR)");
+		return NULL;
+	}
+	exe[n] = '\0';
+	/* build/gfpaudit, build/tests/unit/test_x: search upwards. */
+	for (up = 0; up < 5; up++) {
+		char cand[PATH_MAX + 8];
+
+		slash = strrchr(exe, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+		snprintf(cand, sizeof(cand), "%s/rules", exe);
+		if (has_tables(cand) && strlen(cand) < sizeof(found)) {
+			memcpy(found, cand, strlen(cand) + 1);
+			return found;
+		}
+	}
+	error_msg("cannot find rules/allocators.txt near the executable "
+		  "(set GFPAUDIT_RULES_DIR)");
+	return NULL;
+}
+
+/* Split LINE (modified) into at most MAX fields; comments stripped. */
+static int split_fields(char *line, char **f, int max)
+{
+	char *hash = strchr(line, '#'), *tok, *save = NULL;
+	int n = 0;
+
+	if (hash)
+		*hash = '\0';
+	for (tok = strtok_r(line, " \t\r\n", &save); tok;
+	     tok = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == max)
+			return max + 1;
+		f[n++] = tok;
+	}
+	return n;
+}
+
+static FILE *open_table(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+
+	if (!fp)
+		error_msg("%s: %s", path, strerror(errno));
+	return fp;
+}
+
+static int valid_ident(const char *s)
+{
+	if (!is_ident_start((unsigned char)*s))
+		return 0;
+	while (*++s)
+		if (!is_ident_char((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+int tracked_flags_load(const char *path, struct tracked_flags *t)
+{
+	FILE *fp = open_table(path);
+	char line[512], *f[2];
+	int lineno = 0, n;
+
+	if (!fp)
+		return -1;
+	memset(t, 0, sizeof(*t));
+	names_init(&t->set);
+	while (fgets(line, sizeof(line), fp)) {
+		lineno++;
+		n = split_fields(line, f, 1);
+		if (n == 0)
+			continue;
+		if (n > 1 || !valid_ident(f[0])) {
+			error_msg("%s:%d: expected one identifier per line",
+				  path, lineno);
+			fclose(fp);
+			return -1;
+		}
+		if (names_get(&t->set, f[0], strlen(f[0])) >= 0)
+			continue;
+		t->names = xrealloc(t->names, (t->n + 1) * sizeof(char *));
+		t->names[t->n] = xstrdup(f[0]);
+		names_put(&t->set, f[0], strlen(f[0]), (int)t->n);
+		t->n++;
+	}
+	fclose(fp);
+	return 0;
+}
+
+void tracked_flags_free(struct tracked_flags *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->names[i]);
+	free(t->names);
+	names_free(&t->set);
+}
+
+void alloc_table_init(struct alloc_table *t)
+{
+	memset(t, 0, sizeof(*t));
+	names_init(&t->index);
+}
+
+void alloc_table_free(struct alloc_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		free(t->v[i].name);
+		free(t->v[i].family);
+		free(t->v[i].via);
+	}
+	free(t->v);
+	names_free(&t->index);
+}
+
+void alloc_table_add(struct alloc_table *t, const struct alloc_fn *f)
+{
+	int at = names_get(&t->index, f->name, strlen(f->name));
+	struct alloc_fn *d;
+
+	if (at < 0) {
+		if (t->n == t->alloc) {
+			t->alloc = t->alloc ? t->alloc * 2 : 128;
+			t->v = xrealloc(t->v, t->alloc * sizeof(*t->v));
+		}
+		at = (int)t->n++;
+		names_put(&t->index, f->name, strlen(f->name), at);
+	} else {
+		free(t->v[at].name);
+		free(t->v[at].family);
+		free(t->v[at].via);
+	}
+	d = &t->v[at];
+	*d = *f;
+	d->name = xstrdup(f->name);
+	d->family = f->family ? xstrdup(f->family) : NULL;
+	d->via = f->via ? xstrdup(f->via) : NULL;
+}
+
+const struct alloc_fn *alloc_lookup(const struct alloc_table *t,
+				    const char *name, size_t len)
+{
+	int at = names_get(&t->index, name, len);
+
+	return at < 0 ? NULL : &t->v[at];
+}
+
+static int parse_index(const char *s, int *out)
+{
+	char *end;
+	long v;
+
+	if (!strcmp(s, "-")) {
+		*out = -1;
+		return 0;
+	}
+	v = strtol(s, &end, 10);
+	if (*end || v < 0 || v > 32)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int parse_kind(const char *s, enum alloc_kind *k)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kind_names) / sizeof(kind_names[0]); i++)
+		if (!strcmp(s, kind_names[i])) {
+			*k = (enum alloc_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+int allocators_load(const char *path, struct alloc_table *t)
+{
+	FILE *fp = open_table(path);
+	char line[512], *f[7];
+	int lineno = 0, n;
+
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp)) {
+		struct alloc_fn a = { 0 };
+
+		lineno++;
+		n = split_fields(line, f, 6);
+		if (n == 0)
+			continue;
+		a.ptr_arg = -1;
+		if (n < 5 || n > 6 || !valid_ident(f[0]) ||
+		    parse_kind(f[1], &a.kind) || parse_index(f[3], &a.gfp_arg) ||
+		    parse_index(f[4], &a.size_arg) ||
+		    (n == 6 && parse_index(f[5], &a.ptr_arg))) {
+			error_msg("%s:%d: expected NAME KIND FAMILY GFP_ARG "
+				  "SIZE_ARG [PTR_ARG]", path, lineno);
+			fclose(fp);
+			return -1;
+		}
+		if (a.kind == AK_FREE && n == 5)
+			a.ptr_arg = 0;
+		a.name = f[0];
+		a.family = f[2];
+		alloc_table_add(t, &a);
+	}
+	fclose(fp);
+	return 0;
+}
+
+int tables_load_default(struct tracked_flags *t, struct alloc_table *a)
+{
+	const char *dir = rules_dir();
+	char *p;
+	int rc;
+
+	if (!dir)
+		return -1;
+	p = xasprintf("%s/tracked-flags.txt", dir);
+	rc = tracked_flags_load(p, t);
+	free(p);
+	if (rc)
+		return -1;
+	alloc_table_init(a);
+	p = xasprintf("%s/allocators.txt", dir);
+	rc = allocators_load(p, a);
+	free(p);
+	return rc;
+}
+
+static void bind_index(sqlite3_stmt *st, int col, int v)
+{
+	if (v < 0)
+		sqlite3_bind_null(st, col);
+	else
+		sqlite3_bind_int(st, col, v);
+}
+
+int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db)
+{
+	sqlite3_stmt *ins, *sel;
+	size_t i;
+	int rc = 0;
+
+	if (db_exec(db, "DELETE FROM allocators WHERE origin = 'builtin'"))
+		return -1;
+	ins = db_prepare(db,
+		"INSERT OR IGNORE INTO allocators(name, kind, family, "
+		"gfp_arg, size_arg, origin) VALUES (?, ?, ?, ?, ?, 'builtin')");
+	if (!ins)
+		return -1;
+	for (i = 0; i < t->n && !rc; i++) {
+		struct alloc_fn *f = &t->v[i];
+
+		if (f->learned)
+			continue;
+		sqlite3_bind_text(ins, 1, f->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 2, kind_names[f->kind], -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(ins, 3, f->family, -1, SQLITE_STATIC);
+		bind_index(ins, 4, f->gfp_arg);
+		bind_index(ins, 5, f->size_arg);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			rc = -1;
+		sqlite3_reset(ins);
+	}
+	sqlite3_finalize(ins);
+	if (rc) {
+		error_msg("allocators: %s", sqlite3_errmsg(db));
+		return -1;
+	}
+	sel = db_prepare(db, "SELECT name, kind, family, gfp_arg, size_arg, "
+			     "via FROM allocators WHERE origin = 'learned'");
+	if (!sel)
+		return -1;
+	while (sqlite3_step(sel) == SQLITE_ROW) {
+		struct alloc_fn a = { 0 };
+		const char *name = (const char *)sqlite3_column_text(sel, 0);
+
+		/* A builtin entry always wins over a learned one. */
+		if (!name || (alloc_lookup(t, name, strlen(name)) &&
+			      !alloc_lookup(t, name, strlen(name))->learned))
+			continue;
+		if (parse_kind((const char *)sqlite3_column_text(sel, 1),
+			       &a.kind))
+			continue;
+		a.name = (char *)name;
+		a.family = (char *)sqlite3_column_text(sel, 2);
+		a.gfp_arg = sqlite3_column_type(sel, 3) == SQLITE_NULL ?
+				    -1 : sqlite3_column_int(sel, 3);
+		a.size_arg = sqlite3_column_type(sel, 4) == SQLITE_NULL ?
+				     -1 : sqlite3_column_int(sel, 4);
+		a.ptr_arg = a.kind == AK_FREE ? 0 : -1;
+		a.via = (char *)sqlite3_column_text(sel, 5);
+		a.learned = 1;
+		alloc_table_add(t, &a);
+	}
+	sqlite3_finalize(sel);
+	return 0;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_TABLES_H
+#define GFPAUDIT_TABLES_H
+
+/*
+ * The analyzer's data files: rules/tracked-flags.txt (the tracked flag
+ * names) and rules/allocators.txt (allocator and free functions).  Their
+ * format is documented in the files' headers.
+ */
+
+#include "analyzer/names.h"
+
+#include <sqlite3.h>
+
+enum alloc_kind { AK_ALLOC, AK_FREE, AK_CACHE_CREATE };
+
+struct alloc_fn {
+	char *name;
+	enum alloc_kind kind;
+	char *family;
+	int gfp_arg;  /* -1: none */
+	int size_arg; /* -1: none */
+	int ptr_arg;  /* free functions: argument freed; -1 otherwise */
+	int learned;  /* origin 'learned' (a wrapper found in the tree) */
+	char *via;    /* learned: the allocator it calls */
+};
+
+struct alloc_table {
+	struct alloc_fn *v;
+	size_t n, alloc;
+	struct name_set index; /* name -> position in v */
+};
+
+struct tracked_flags {
+	struct name_set set; /* name -> position in names */
+	char **names;
+	size_t n;
+};
+
+const char *alloc_kind_name(enum alloc_kind k);
+
+/*
+ * Directory holding the data files: $GFPAUDIT_RULES_DIR, else the rules/
+ * directory next to (or a few levels above) the executable.  NULL with a
+ * message when none is found.
+ */
+const char *rules_dir(void);
+
+/* Load a data file; -1 after a one-line error naming file and line. */
+int tracked_flags_load(const char *path, struct tracked_flags *t);
+int allocators_load(const char *path, struct alloc_table *t);
+/* Both from rules_dir(). */
+int tables_load_default(struct tracked_flags *t, struct alloc_table *a);
+
+void tracked_flags_free(struct tracked_flags *t);
+void alloc_table_init(struct alloc_table *t);
+void alloc_table_free(struct alloc_table *t);
+/* Add or replace an entry (copies the strings). */
+void alloc_table_add(struct alloc_table *t, const struct alloc_fn *f);
+const struct alloc_fn *alloc_lookup(const struct alloc_table *t,
+				    const char *name, size_t len);
+
+/*
+ * Write the builtin entries into the `allocators` table (replacing older
+ * builtin rows) and read the learned ones back into T.  Inside the
+ * caller's transaction.  Returns -1 on a database error.
+ */
+int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db);
+
+#endif

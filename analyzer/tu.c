@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libclang parsing at three depths.  Every depth tokenizes the whole file
+ * with clang_tokenize (raw lexing: all #if branches, comments kept), so
+ * discovery never depends on the parse succeeding:
+ *   lexical  SingleFileParse | SkipFunctionBodies: the cheapest TU that
+ *            clang_tokenize accepts;
+ *   single   SingleFileParse | RetainExcludedConditionalBlocks: function
+ *            bodies are parsed (no types: includes are skipped);
+ *   full     the real translation unit with the tree's compile flags.
+ */
+#include "analyzer/tu.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glob.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#define SHIM_DIR "/gfpaudit-shim"
+
+/*
+ * For unconfigured trees: an empty autoconf.h where kbuild would have
+ * generated one, and __KERNEL__ as every kernel compile defines it.
+ */
+static const char shim_h[] =
+	"/* gfpaudit: stand-in for an unconfigured tree */\n"
+	"#define __KERNEL__ 1\n"
+	"#define KBUILD_MODNAME \"gfpaudit\"\n"
+	"#define KBUILD_BASENAME \"gfpaudit\"\n";
+
+static const char *const base_args[] = { "-xc", "-std=gnu11", "-w",
+					  "-ferror-limit=0", "-D__KERNEL__" };
+#define NBASE ((int)(sizeof(base_args) / sizeof(base_args[0])))
+
+static unsigned char map_kind(CXTokenKind k)
+{
+	switch (k) {
+	case CXToken_Punctuation: return TK_PUNCT;
+	case CXToken_Keyword: return TK_KEYWORD;
+	case CXToken_Identifier: return TK_IDENT;
+	case CXToken_Literal: return TK_LITERAL;
+	default: return TK_COMMENT;
+	}
+}
+
+static int tokenize(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
+{
+	CXSourceRange r = clang_getRange(
+		clang_getLocationForOffset(tu, f, 0),
+		clang_getLocationForOffset(tu, f, (unsigned)lf->len));
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+
+	clang_tokenize(tu, r, &toks, &n);
+	lf->toks = xcalloc(n ? n : 1, sizeof(*lf->toks));
+	for (i = 0; i < n; i++) {
+		CXSourceRange e = clang_getTokenExtent(tu, toks[i]);
+		unsigned a, b;
+
+		clang_getFileLocation(clang_getRangeStart(e), NULL, NULL, NULL,
+				      &a);
+		clang_getFileLocation(clang_getRangeEnd(e), NULL, NULL, NULL,
+				      &b);
+		if (b < a || b > lf->len)
+			continue;
+		lf->toks[lf->ntoks].off = a;
+		lf->toks[lf->ntoks].len = b - a;
+		lf->toks[lf->ntoks].kind = map_kind(clang_getTokenKind(toks[i]));
+		lf->toks[lf->ntoks].dir = -1;
+		lf->toks[lf->ntoks].fn = -1;
+		lf->ntoks++;
+	}
+	clang_disposeTokens(tu, toks, n);
+	return 0;
+}
+
+static int count_errors(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	int errs = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			errs++;
+		clang_disposeDiagnostic(d);
+	}
+	return errs;
+}
+
+static const char *mode_name(enum parse_depth d, enum flag_source s)
+{
+	if (d == DEPTH_LEXICAL)
+		return "lexical";
+	if (d == DEPTH_SINGLE_FILE)
+		return "single_file";
+	switch (s) {
+	case FS_COMPILE_COMMANDS: return "compile_commands";
+	case FS_KBUILD: return "kbuild";
+	case FS_EXPLICIT: return "kbuild";
+	default: return "synthesized";
+	}
+}
+
+static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
+				  enum parse_depth depth)
+{
+	struct CXUnsavedFile uf[3] = {
+		{ rq->abspath, rq->buf, (unsigned long)rq->len },
+		{ SHIM_DIR "/gfpaudit-shim.h", shim_h, sizeof(shim_h) - 1 },
+		{ SHIM_DIR "/generated/autoconf.h", "", 0 },
+	};
+	const char **args;
+	unsigned opts = CXTranslationUnit_KeepGoing;
+	CXTranslationUnit tu = NULL;
+	int n = 0, i;
+
+	args = xcalloc((size_t)(NBASE + rq->argc + 1), sizeof(char *));
+	if (depth == DEPTH_FULL) {
+		args[n++] = "-xc";
+		for (i = 0; i < rq->argc; i++)
+			args[n++] = rq->argv[i];
+		args[n++] = "-w";
+	} else {
+		for (i = 0; i < NBASE; i++)
+			args[n++] = base_args[i];
+		opts |= CXTranslationUnit_SingleFileParse;
+		if (depth == DEPTH_LEXICAL)
+			opts |= CXTranslationUnit_SkipFunctionBodies;
+		else
+			opts |= CXTranslationUnit_RetainExcludedConditionalBlocks;
+	}
+	if (clang_parseTranslationUnit2(idx, rq->abspath, args, n, uf, 3, opts,
+					&tu) != CXError_Success)
+		tu = NULL;
+	free(args);
+	return tu;
+}
+
+int tu_parse(CXIndex idx, const struct parse_req *rq, struct parse_res *res,
+	     struct lexfile *lf)
+{
+	enum parse_depth d = rq->depth;
+
+	memset(res, 0, sizeof(*res));
+	res->tu = parse_at(idx, rq, d);
+	if (!res->tu && d == DEPTH_FULL) {
+		d = DEPTH_SINGLE_FILE;
+		res->tu = parse_at(idx, rq, d);
+	}
+	if (!res->tu) {
+		d = DEPTH_LEXICAL;
+		res->tu = parse_at(idx, rq, d);
+	}
+	if (!res->tu)
+		return -1;
+	res->file = clang_getFile(res->tu, rq->abspath);
+	if (!res->file) {
+		tu_dispose(res);
+		return -1;
+	}
+	res->depth = d;
+	res->parse_mode = mode_name(d, rq->source);
+	res->diagnostics = count_errors(res->tu);
+	tokenize(res->tu, res->file, lf);
+	return 0;
+}
+
+void tu_dispose(struct parse_res *res)
+{
+	if (res->tu)
+		clang_disposeTranslationUnit(res->tu);
+	res->tu = NULL;
+}
+
+/* --- compile flags -------------------------------------------------- */
+
+struct ccentry {
+	char *file;
+	char **argv;
+	int argc;
+};
+
+struct ccdb {
+	struct ccentry *v;
+	size_t n;
+	struct name_set idx;
+};
+
+static void argv_push(char ***argv, int *argc, const char *s)
+{
+	*argv = xrealloc(*argv, (size_t)(*argc + 2) * sizeof(char *));
+	(*argv)[(*argc)++] = xstrdup(s);
+	(*argv)[*argc] = NULL;
+}
+
+/* Split a compile command the way a POSIX shell would (quotes, \). */
+static void split_command(const char *cmd, char ***argv, int *argc)
+{
+	struct strbuf w = STRBUF_INIT;
+	const char *p = cmd;
+	int in = 0;
+
+	for (;; p++) {
+		if (!*p || ((*p == ' ' || *p == '\t') && !in)) {
+			if (w.len) {
+				argv_push(argv, argc, w.buf);
+				sb_reset(&w);
+			}
+			if (!*p)
+				break;
+			continue;
+		}
+		if (*p == '\'' && in != '"') {
+			in = in ? 0 : '\'';
+		} else if (*p == '"' && in != '\'') {
+			in = in ? 0 : '"';
+		} else if (*p == '\\' && p[1] && in != '\'') {
+			sb_addc(&w, *++p);
+		} else {
+			sb_addc(&w, *p);
+		}
+	}
+	sb_release(&w);
+}
+
+static char *absolute(const char *dir, const char *p)
+{
+	return p[0] == '/' ? xstrdup(p) : xasprintf("%s/%s", dir, p);
+}
+
+/*
+ * Keep what libclang needs from a compiler command line: drop the
+ * compiler, -c, -o FILE and the source itself; make include paths
+ * absolute (libclang resolves them against our cwd, not the entry's).
+ */
+static void clean_args(struct ccentry *e, char **raw, int n, const char *dir)
+{
+	static const char *const path_opts[] = { "-I", "-include", "-isystem",
+						 "-iquote", "-imacros", NULL };
+	int i, k;
+
+	for (i = 1; i < n; i++) {
+		const char *a = raw[i];
+
+		if (!strcmp(a, "-c"))
+			continue;
+		if (!strcmp(a, "-o") && i + 1 < n) {
+			i++;
+			continue;
+		}
+		if (a[0] != '-') {
+			char *abs = absolute(dir, a);
+			int same = !strcmp(abs, e->file);
+
+			free(abs);
+			if (same)
+				continue;
+		}
+		for (k = 0; path_opts[k]; k++) {
+			size_t l = strlen(path_opts[k]);
+
+			if (strncmp(a, path_opts[k], l))
+				continue;
+			if (!a[l] && i + 1 < n) {
+				char *abs = absolute(dir, raw[++i]);
+
+				argv_push(&e->argv, &e->argc, path_opts[k]);
+				argv_push(&e->argv, &e->argc, abs);
+				free(abs);
+				break;
+			}
+			if (a[l] && !strcmp(path_opts[k], "-I")) {
+				char *abs = absolute(dir, a + l);
+				char *opt = xasprintf("-I%s", abs);
+
+				argv_push(&e->argv, &e->argc, opt);
+				free(abs);
+				free(opt);
+				break;
+			}
+		}
+		if (!path_opts[k])
+			argv_push(&e->argv, &e->argc, a);
+	}
+}
+
+struct ccdb *ccdb_load(const char *path)
+{
+	sqlite3 *mem;
+	sqlite3_stmt *st;
+	char *text;
+	size_t len;
+	struct ccdb *c;
+
+	if (read_whole_file(path, &text, &len)) {
+		error_msg("%s: cannot read compile commands", path);
+		return NULL;
+	}
+	if (sqlite3_open(":memory:", &mem) != SQLITE_OK ||
+	    sqlite3_prepare_v2(mem,
+			       "SELECT json_extract(value, '$.directory'), "
+			       "json_extract(value, '$.file'), "
+			       "json_extract(value, '$.command'), "
+			       "json_extract(value, '$.arguments') "
+			       "FROM json_each(?)", -1, &st, NULL) != SQLITE_OK) {
+		error_msg("%s: %s", path, sqlite3_errmsg(mem));
+		sqlite3_close(mem);
+		free(text);
+		return NULL;
+	}
+	sqlite3_bind_text(st, 1, text, (int)len, SQLITE_STATIC);
+	c = xcalloc(1, sizeof(*c));
+	names_init(&c->idx);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *dir = (const char *)sqlite3_column_text(st, 0);
+		const char *file = (const char *)sqlite3_column_text(st, 1);
+		const char *cmd = (const char *)sqlite3_column_text(st, 2);
+		const char *arr = (const char *)sqlite3_column_text(st, 3);
+		char **raw = NULL;
+		int nraw = 0, i;
+		struct ccentry *e;
+
+		if (!dir || !file || (!cmd && !arr))
+			continue;
+		if (arr) { /* "arguments": a JSON array of strings */
+			sqlite3_stmt *a;
+
+			if (sqlite3_prepare_v2(mem, "SELECT value FROM json_each(?)",
+					       -1, &a, NULL) != SQLITE_OK)
+				continue;
+			sqlite3_bind_text(a, 1, arr, -1, SQLITE_STATIC);
+			while (sqlite3_step(a) == SQLITE_ROW)
+				argv_push(&raw, &nraw,
+					  (const char *)sqlite3_column_text(a, 0));
+			sqlite3_finalize(a);
+		} else {
+			split_command(cmd, &raw, &nraw);
+		}
+		c->v = xrealloc(c->v, (c->n + 1) * sizeof(*c->v));
+		e = &c->v[c->n];
+		memset(e, 0, sizeof(*e));
+		e->file = absolute(dir, file);
+		clean_args(e, raw, nraw, dir);
+		for (i = 0; i < nraw; i++)
+			free(raw[i]);
+		free(raw);
+		names_put(&c->idx, e->file, strlen(e->file), (int)c->n);
+		c->n++;
+	}
+	if (sqlite3_errcode(mem) != SQLITE_OK &&
+	    sqlite3_errcode(mem) != SQLITE_DONE &&
+	    sqlite3_errcode(mem) != SQLITE_ROW) {
+		error_msg("%s: not a JSON compilation database (%s)", path,
+			  sqlite3_errmsg(mem));
+		sqlite3_finalize(st);
+		sqlite3_close(mem);
+		free(text);
+		ccdb_free(c);
+		return NULL;
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(mem);
+	free(text);
+	return c;
+}
+
+void ccdb_free(struct ccdb *c)
+{
+	size_t i;
+	int k;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++) {
+		for (k = 0; k < c->v[i].argc; k++)
+			free(c->v[i].argv[k]);
+		free(c->v[i].argv);
+		free(c->v[i].file);
+	}
+	free(c->v);
+	names_free(&c->idx);
+	free(c);
+}
+
+const char *host_arch(void)
+{
+	static struct utsname u;
+	const char *m;
+
+	if (uname(&u))
+		return "x86";
+	m = u.machine;
+	if (!strcmp(m, "x86_64") || (m[0] == 'i' && !strcmp(m + 2, "86")))
+		return "x86";
+	if (!strcmp(m, "aarch64"))
+		return "arm64";
+	if (!strncmp(m, "arm", 3))
+		return "arm";
+	if (!strncmp(m, "ppc", 3))
+		return "powerpc";
+	if (!strncmp(m, "riscv", 5))
+		return "riscv";
+	if (!strncmp(m, "s390", 4))
+		return "s390";
+	return m;
+}
+
+static const char *arch_target(const char *arch)
+{
+	static const char *const map[][2] = {
+		{ "x86", "x86_64-linux-gnu" }, { "arm64", "aarch64-linux-gnu" },
+		{ "arm", "arm-linux-gnueabi" },
+		{ "powerpc", "powerpc64le-linux-gnu" },
+		{ "riscv", "riscv64-linux-gnu" }, { "s390", "s390x-linux-gnu" },
+		{ "mips", "mips-linux-gnu" }, { "sparc", "sparc64-linux-gnu" },
+		{ "loongarch", "loongarch64-linux-gnu" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i][0], arch))
+			return map[i][1];
+	return NULL;
+}
+
+/* clang's own freestanding headers (stddef.h, stdarg.h). */
+static const char *resource_include(void)
+{
+	static char dir[512];
+	static const char *const pats[] = {
+		"/usr/lib/llvm-14/lib/clang/*/include",
+		"/usr/lib/llvm-*/lib/clang/*/include",
+		"/usr/lib/clang/*/include", NULL,
+	};
+	int i;
+
+	for (i = 0; !dir[0] && pats[i]; i++) {
+		glob_t g;
+
+		if (glob(pats[i], 0, NULL, &g) == 0 && g.gl_pathc)
+			snprintf(dir, sizeof(dir), "%s", g.gl_pathv[0]);
+		globfree(&g);
+	}
+	return dir[0] ? dir : "/usr/include";
+}
+
+static void add_if_exists(struct cflags *f, const char *opt,
+			  const char *tree, const char *rel)
+{
+	char *p = xasprintf("%s/%s", tree, rel);
+
+	if (access(p, F_OK) == 0) {
+		argv_push(&f->argv, &f->argc, opt);
+		argv_push(&f->argv, &f->argc, p);
+	}
+	free(p);
+}
+
+/*
+ * kbuild's LINUXINCLUDE (top-level Makefile) and the -include lines of
+ * c_flags, for ARCH, with clang's own stddef/stdarg as kbuild's
+ * -isystem $(CC -print-file-name=include).
+ */
+static void kbuild_flags(struct cflags *f, const char *tree, const char *arch,
+			 int configured)
+{
+	static const char *const incs[] = {
+		"arch/%s/include", "arch/%s/include/generated", "include",
+		"arch/%s/include/uapi", "arch/%s/include/generated/uapi",
+		"include/uapi", "include/generated/uapi", NULL,
+	};
+	const char *target = arch_target(arch);
+	int i;
+
+	argv_push(&f->argv, &f->argc, "-nostdinc");
+	if (target) {
+		char *t = xasprintf("--target=%s", target);
+
+		argv_push(&f->argv, &f->argc, t);
+		free(t);
+	}
+	argv_push(&f->argv, &f->argc, "-isystem");
+	argv_push(&f->argv, &f->argc, resource_include());
+	for (i = 0; incs[i]; i++) {
+		char *rel = xasprintf(incs[i], arch);
+
+		add_if_exists(f, "-I", tree, rel);
+		free(rel);
+	}
+	if (!configured) {
+		argv_push(&f->argv, &f->argc, "-I" SHIM_DIR);
+		argv_push(&f->argv, &f->argc, "-include");
+		argv_push(&f->argv, &f->argc, SHIM_DIR "/gfpaudit-shim.h");
+	}
+	add_if_exists(f, "-include", tree, "include/linux/compiler-version.h");
+	add_if_exists(f, "-include", tree, "include/linux/kconfig.h");
+	add_if_exists(f, "-include", tree, "include/linux/compiler_types.h");
+	argv_push(&f->argv, &f->argc, "-D__KERNEL__");
+	argv_push(&f->argv, &f->argc, "-DKBUILD_MODNAME=\"gfpaudit\"");
+	argv_push(&f->argv, &f->argc, "-DKBUILD_BASENAME=\"gfpaudit\"");
+	argv_push(&f->argv, &f->argc, "-std=gnu11");
+	argv_push(&f->argv, &f->argc, "-fno-strict-aliasing");
+}
+
+void cflags_for(struct cflags *out, const struct ccdb *cc, const char *tree,
+		const char *arch, const char *abspath, int configured)
+{
+	int at = cc ? names_get(&cc->idx, abspath, strlen(abspath)) : -1;
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	if (at >= 0) {
+		for (i = 0; i < cc->v[at].argc; i++)
+			argv_push(&out->argv, &out->argc, cc->v[at].argv[i]);
+		out->source = FS_COMPILE_COMMANDS;
+		return;
+	}
+	kbuild_flags(out, tree, arch, configured);
+	out->source = configured ? FS_KBUILD : FS_SYNTHESIZED;
+}
+
+void cflags_free(struct cflags *f)
+{
+	int i;
+
+	for (i = 0; i < f->argc; i++)
+		free(f->argv[i]);
+	free(f->argv);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_TU_H
+#define GFPAUDIT_TU_H
+
+/*
+ * Parsing one file with libclang at the requested depth, and the compiler
+ * flags for the full tier: compile_commands.json, kbuild-derived flags
+ * for a configured tree, or synthesized include paths plus a shim header
+ * for an unconfigured one.
+ */
+
+#include "analyzer/lexscan.h"
+#include "analyzer/walker.h"
+
+#include <clang-c/Index.h>
+
+enum flag_source {
+	FS_NONE,	     /* single-file / lexical: no flags */
+	FS_COMPILE_COMMANDS, /* the file's entry in compile_commands.json */
+	FS_KBUILD,	     /* configured tree: kbuild's LINUXINCLUDE & co */
+	FS_SYNTHESIZED,	     /* unconfigured: made-up include paths + shim */
+	FS_EXPLICIT,	     /* given by the caller (gfpaudit check) */
+};
+
+struct parse_req {
+	const char *tree;	/* absolute tree root */
+	const char *abspath;	/* absolute path of the file */
+	const char *buf;	/* its contents (already read) */
+	size_t len;
+	enum parse_depth depth;
+	/* Full tier: extra clang arguments (without the file name). */
+	const char *const *argv;
+	int argc;
+	enum flag_source source;
+};
+
+struct parse_res {
+	CXTranslationUnit tu; /* NULL when even the tokenizer failed */
+	CXFile file;
+	enum parse_depth depth; /* what was actually achieved */
+	const char *parse_mode; /* files.parse_mode */
+	int diagnostics;	/* error + fatal diagnostics in the file */
+};
+
+/*
+ * Parse; on failure of the full tier fall back to single-file parsing.
+ * Fills lf->toks from clang_tokenize over the whole file.
+ */
+int tu_parse(CXIndex idx, const struct parse_req *rq, struct parse_res *res,
+	     struct lexfile *lf);
+void tu_dispose(struct parse_res *res);
+
+/* The compile flags of the full tier for one file. */
+struct cflags {
+	char **argv;
+	int argc;
+	enum flag_source source;
+};
+
+struct ccdb; /* compile_commands.json, indexed by absolute file path */
+
+/* Load compile_commands.json; NULL after a one-line error. */
+struct ccdb *ccdb_load(const char *path);
+void ccdb_free(struct ccdb *c);
+
+/*
+ * Flags for ABSPATH: from CC when it has the file, else kbuild-derived
+ * for a configured tree (TREE/include/generated/autoconf.h), else
+ * synthesized.  ARCH is the kernel arch directory name (x86, arm64...).
+ */
+void cflags_for(struct cflags *out, const struct ccdb *cc, const char *tree,
+		const char *arch, const char *abspath, int configured);
+void cflags_free(struct cflags *f);
+
+/* The host architecture as a kernel arch directory name. */
+const char *host_arch(void);
+
+#endif

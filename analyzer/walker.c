@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The shared walker: runs the registered classifiers over one file's
+ * sites in the order documented in walker.h.  With an AST (single-file or
+ * full depth) each site found by the token scan is matched to its
+ * CallExpr by the spelling location of the call, so a call written in a
+ * #define body is matched through any of its expansions.
+ */
+#include "analyzer/walker.h"
+#include "analyzer/emit.h"
+#include "analyzer/walk.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CLASSIFIERS 32
+
+static const struct classifier *classifiers[MAX_CLASSIFIERS];
+static int nclassifiers;
+
+void register_classifier(const struct classifier *c)
+{
+	if (nclassifiers < MAX_CLASSIFIERS)
+		classifiers[nclassifiers++] = c;
+}
+
+int walker_classifier_count(void)
+{
+	return nclassifiers;
+}
+
+/* --- emit ----------------------------------------------------------- */
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+#define GROW(arr, n) ((arr) = xrealloc((arr), ((n) + 1) * sizeof(*(arr))))
+
+void emit_allocator(struct walk_ctx *w, const char *name, const char *kind,
+		    const char *family, int gfp_arg, int size_arg,
+		    const char *via, unsigned line)
+{
+	struct walk_emit *e = w->emit;
+	struct emit_alloc *a;
+
+	if (!e || !name || !kind)
+		return;
+	GROW(e->allocs, e->nallocs);
+	a = &e->allocs[e->nallocs++];
+	a->name = xstrdup(name);
+	a->kind = xstrdup(kind);
+	a->family = dup_or_null(family);
+	a->via = dup_or_null(via);
+	a->gfp_arg = gfp_arg;
+	a->size_arg = size_arg;
+	a->line = line;
+}
+
+void emit_sleeper(struct walk_ctx *w, const char *function,
+		  const char *evidence, unsigned line)
+{
+	struct walk_emit *e = w->emit;
+	struct emit_sleeper *s;
+
+	if (!e || !function)
+		return;
+	GROW(e->sleepers, e->nsleepers);
+	s = &e->sleepers[e->nsleepers++];
+	s->function = xstrdup(function);
+	s->evidence = dup_or_null(evidence);
+	s->line = line;
+}
+
+void emit_cache(struct walk_ctx *w, unsigned line, unsigned col,
+		const char *variable, const char *name, const char *flags,
+		int reclaimable, int has_shrinker, const char *evidence)
+{
+	struct walk_emit *e = w->emit;
+	struct emit_cache *c;
+
+	if (!e)
+		return;
+	GROW(e->caches, e->ncaches);
+	c = &e->caches[e->ncaches++];
+	c->line = line;
+	c->col = col;
+	c->variable = dup_or_null(variable);
+	c->name = dup_or_null(name);
+	c->flags = dup_or_null(flags);
+	c->evidence = dup_or_null(evidence);
+	c->reclaimable = reclaimable;
+	c->has_shrinker = has_shrinker;
+}
+
+void emit_finding(struct walk_ctx *w, const char *rule,
+		  const char *severity, unsigned line, unsigned col,
+		  const char *message, const char *suggestion)
+{
+	struct walk_emit *e = w->emit;
+	struct emit_finding *f;
+
+	if (!e || !rule || !message)
+		return;
+	GROW(e->findings, e->nfindings);
+	f = &e->findings[e->nfindings++];
+	f->rule = xstrdup(rule);
+	f->severity = xstrdup(severity ? severity : "warning");
+	f->message = xstrdup(message);
+	f->suggestion = dup_or_null(suggestion);
+	f->line = line;
+	f->col = col;
+}
+
+void walk_emit_free(struct walk_emit *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nallocs; i++) {
+		free(e->allocs[i].name);
+		free(e->allocs[i].kind);
+		free(e->allocs[i].family);
+		free(e->allocs[i].via);
+	}
+	for (i = 0; i < e->nsleepers; i++) {
+		free(e->sleepers[i].function);
+		free(e->sleepers[i].evidence);
+	}
+	for (i = 0; i < e->ncaches; i++) {
+		free(e->caches[i].variable);
+		free(e->caches[i].name);
+		free(e->caches[i].flags);
+		free(e->caches[i].evidence);
+	}
+	for (i = 0; i < e->nfindings; i++) {
+		free(e->findings[i].rule);
+		free(e->findings[i].severity);
+		free(e->findings[i].message);
+		free(e->findings[i].suggestion);
+	}
+	free(e->allocs);
+	free(e->sleepers);
+	free(e->caches);
+	free(e->findings);
+	memset(e, 0, sizeof(*e));
+}
+
+/* --- AST matching --------------------------------------------------- */
+
+struct ast_fn {
+	CXCursor cur;
+	unsigned start, end; /* main-file offsets (expansion locations) */
+};
+
+struct match {
+	struct walk_ctx *w;
+	struct lexfile *lf;
+	CXCursor *calls; /* per site, null cursor when unmatched */
+	struct ast_fn *fns;
+	size_t nfns;
+};
+
+static int offset_in_main(struct walk_ctx *w, CXSourceLocation loc,
+			  int spelling, unsigned *off)
+{
+	CXFile f;
+
+	if (spelling)
+		clang_getSpellingLocation(loc, &f, NULL, NULL, off);
+	else
+		clang_getExpansionLocation(loc, &f, NULL, NULL, off);
+	return f && clang_File_isEqual(f, w->file);
+}
+
+/* Binary search of the site whose name token starts at OFF. */
+static long site_at(const struct lexfile *lf, unsigned off)
+{
+	size_t lo = 0, hi = lf->nsites;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (lf->sites[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < lf->nsites && lf->sites[lo].off == off ? (long)lo : -1;
+}
+
+static enum CXChildVisitResult visit_calls(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct match *m = data;
+	unsigned off;
+	long at;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+	    offset_in_main(m->w, clang_getCursorLocation(c), 1, &off) &&
+	    (at = site_at(m->lf, off)) >= 0 &&
+	    clang_Cursor_isNull(m->calls[at]))
+		m->calls[at] = c;
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct match *m = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceRange r;
+	struct ast_fn f;
+
+	(void)parent;
+	if (k != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return k == CXCursor_LinkageSpec ? CXChildVisit_Recurse :
+						   CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	if (!offset_in_main(m->w, clang_getRangeStart(r), 0, &f.start) ||
+	    !offset_in_main(m->w, clang_getRangeEnd(r), 0, &f.end))
+		return CXChildVisit_Continue;
+	f.cur = c;
+	m->fns = xrealloc(m->fns, (m->nfns + 1) * sizeof(*m->fns));
+	m->fns[m->nfns++] = f;
+	clang_visitChildren(c, visit_calls, m);
+	return CXChildVisit_Continue;
+}
+
+static void call_site_hooks(struct walk_ctx *w, struct site *s, CXCursor call,
+			    CXCursor fn)
+{
+	int i;
+
+	for (i = 0; i < nclassifiers; i++)
+		if (classifiers[i]->site)
+			classifiers[i]->site(w, s, call, fn);
+}
+
+void walk_file(struct walk_ctx *w, struct lexfile *lf)
+{
+	struct match m = { w, lf, NULL, NULL, 0 };
+	char *done;
+	size_t i, f;
+	int k;
+
+	m.calls = xcalloc(lf->nsites ? lf->nsites : 1, sizeof(CXCursor));
+	done = xcalloc(lf->nsites ? lf->nsites : 1, 1);
+	for (i = 0; i < lf->nsites; i++) {
+		m.calls[i] = clang_getNullCursor();
+		lf->sites[i].s.depth = w->depth;
+	}
+	if (w->tu && w->depth >= DEPTH_SINGLE_FILE)
+		clang_visitChildren(clang_getTranslationUnitCursor(w->tu),
+				    visit_top, &m);
+	for (k = 0; k < nclassifiers; k++)
+		if (classifiers[k]->tu_begin)
+			classifiers[k]->tu_begin(w);
+	for (f = 0; f < m.nfns; f++) {
+		int any = 0;
+
+		for (i = 0; i < lf->nsites && !any; i++)
+			any = !done[i] && lf->sites[i].off >= m.fns[f].start &&
+			      lf->sites[i].off < m.fns[f].end;
+		if (!any)
+			continue;
+		for (k = 0; k < nclassifiers; k++)
+			if (classifiers[k]->function_begin)
+				classifiers[k]->function_begin(w, m.fns[f].cur);
+		for (i = 0; i < lf->nsites; i++) {
+			struct lex_site *ls = &lf->sites[i];
+
+			if (done[i] || ls->off < m.fns[f].start ||
+			    ls->off >= m.fns[f].end)
+				continue;
+			/* The name clang gives a SYSCALL_DEFINE body. */
+			if (!ls->s.macro) {
+				CXString n = clang_getCursorSpelling(m.fns[f].cur);
+
+				free(ls->s.function);
+				ls->s.function = xstrdup(clang_getCString(n));
+				clang_disposeString(n);
+			}
+			done[i] = 1;
+			call_site_hooks(w, &ls->s, m.calls[i], m.fns[f].cur);
+		}
+		for (k = 0; k < nclassifiers; k++)
+			if (classifiers[k]->function_end)
+				classifiers[k]->function_end(w, m.fns[f].cur);
+	}
+	for (i = 0; i < lf->nsites; i++)
+		if (!done[i])
+			call_site_hooks(w, &lf->sites[i].s, m.calls[i],
+					clang_getNullCursor());
+	for (k = 0; k < nclassifiers; k++)
+		if (classifiers[k]->tu_end)
+			classifiers[k]->tu_end(w);
+	free(m.calls);
+	free(m.fns);
+	free(done);
+}
