@@ -13,9 +13,11 @@
  * is unusable.  Under make -j several checkers write the same database;
  * WAL, the busy timeout and BEGIN IMMEDIATE (db/db.c) serialise them.
  */
+#include "analyzer/analyzer.h"
 #include "cli/check_args.h"
 #include "cli/cli.h"
 #include "db/db.h"
+#include "lib/ktree.h"
 #include "lib/util.h"
 #include "reports/report.h"
 
@@ -24,7 +26,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+/*
+ * Until the analyzer's one-file entry point is linked in (issue 3), check
+ * says so instead of failing to link.  TODO: drop once it has landed.
+ */
+#pragma weak analyzer_check_file
+#pragma weak analyzer_file_report_free
+
+/* Attempts when the database stays busy beyond the busy timeout. */
+#define BUSY_RETRIES 5
 
 const char usage_check[] =
 	"usage: gfpaudit check [--db FILE] [--tree DIR] [--verbose]\n"
@@ -93,40 +106,135 @@ static void print_dropped(int argc, char **argv)
 				argv[i]);
 }
 
+/* The check's own `runs` row; 0 when it could not be written. */
+static long long begin_run(sqlite3 *db, const char *tree, const char *rel,
+			   const struct check_args *a)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT INTO runs (command, tree, kernel_version, git_head, "
+		"arch, options, started_at, status, files_total) VALUES "
+		"('check', ?1, ?2, ?3, ?4, json_object('db', ?5, 'file', ?6, "
+		"'clang_args', ?7), ?8, 'running', 1)");
+	struct strbuf args = STRBUF_INIT;
+	struct kversion kv;
+	char head[41], now[32];
+	long long id = 0;
+	int i;
+
+	if (!st)
+		return 0;
+	for (i = 0; i < a->nclang; i++)
+		sb_addf(&args, "%s%s", i ? " " : "", a->clang[i]);
+	iso8601_now(now);
+	sqlite3_bind_text(st, 1, tree, -1, SQLITE_STATIC);
+	if (ktree_version(tree, &kv) == 0)
+		sqlite3_bind_text(st, 2, kv.text, -1, SQLITE_TRANSIENT);
+	if (ktree_git_head(tree, head) == 0)
+		sqlite3_bind_text(st, 3, head, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, a->arch, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, a->db, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, rel, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, args.buf ? args.buf : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 8, now, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_DONE)
+		id = sqlite3_last_insert_rowid(db);
+	else
+		error_msg("check: %s: %s", a->db, sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	sb_release(&args);
+	return id;
+}
+
+static void end_run(sqlite3 *db, long long id, int ok,
+		    const struct analyzer_file_report *r)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"UPDATE runs SET finished_at = ?2, status = ?3, "
+		"files_parsed = ?4, files_failed = ?5, files_unchanged = 0 "
+		"WHERE id = ?1");
+	int failed = !ok || !r->parse_mode || !strcmp(r->parse_mode, "failed");
+	char now[32];
+
+	if (!st)
+		return;
+	iso8601_now(now);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, ok ? "complete" : "failed", -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_int(st, 4, !failed);
+	sqlite3_bind_int(st, 5, failed);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		error_msg("check: %s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+}
+
+static int is_busy(sqlite3 *db)
+{
+	int e = sqlite3_errcode(db);
+
+	return e == SQLITE_BUSY || e == SQLITE_LOCKED;
+}
+
 /*
- * Analyze one file with FLAGS into DB.  Returns 0, 1 when the file could
- * not be parsed (recorded; not fatal), -1 on a database error.
+ * Analyze one file with the kept flags into DB; retried when the database
+ * stayed locked past the busy timeout (many checkers, a slow disk), so
+ * that no checker's rows are lost.  Returns an exit code.
  */
 static int analyze_file(sqlite3 *db, const char *tree, const char *rel,
-			const struct check_args *a)
+			const struct check_args *a,
+			struct analyzer_file_report *rep)
 {
-	(void)db;
-	(void)tree;
-	(void)a;
-	error_msg("check: %s: the one-file analyzer is not built yet "
-		  "(issue 3)", rel);
-	return -1;
+	struct timespec pause = { 0, 100 * 1000 * 1000 };
+	long long run = 0;
+	int rc = EXIT_INTERNAL, attempt;
+
+	if (!analyzer_check_file) {
+		error_msg("check: %s: the one-file analyzer is not built yet "
+			  "(issue 3)", rel);
+		return EXIT_INTERNAL;
+	}
+	for (attempt = 0; attempt < BUSY_RETRIES; attempt++) {
+		if (!run)
+			run = begin_run(db, tree, rel, a);
+		if (run)
+			rc = analyzer_check_file(db, run, tree, rel,
+						 a->clang, a->nclang, rep);
+		if (run && rc != EXIT_INTERNAL)
+			break;
+		if (!is_busy(db))
+			break;
+		nanosleep(&pause, NULL);
+		pause.tv_nsec = pause.tv_nsec * 2 % 1000000000;
+	}
+	if (run)
+		end_run(db, run, rc == EXIT_OK, rep);
+	return run ? rc : EXIT_INTERNAL;
 }
 
 static int check_one(sqlite3 *db, const char *tree, const char *file,
 		     const struct check_args *a)
 {
+	struct analyzer_file_report rep;
 	struct strbuf sb = STRBUF_INIT;
 	char *rel = relative_to_tree(tree, file);
 	int rc;
 
 	if (!rel)
 		return EXIT_USAGE;
-	rc = analyze_file(db, tree, rel, a);
-	if (rc < 0) {
-		free(rel);
-		return EXIT_INTERNAL;
-	}
-	if (report_gcc(db, rel, &sb, NULL) == 0 && sb.len)
+	memset(&rep, 0, sizeof(rep));
+	rc = analyze_file(db, tree, rel, a, &rep);
+	if (rc == EXIT_OK && report_gcc(db, rel, &sb, NULL) == 0 && sb.len)
 		fwrite(sb.buf, 1, sb.len, stderr);
+	if (rc == EXIT_OK && a->verbose)
+		fprintf(stderr, "%s check: %s: %s, %zu flag uses, %zu sites\n",
+			progname, rel, rep.parse_mode ? rep.parse_mode : "?",
+			rep.nflag_uses, rep.nsites);
+	if (analyzer_file_report_free)
+		analyzer_file_report_free(&rep);
 	sb_release(&sb);
 	free(rel);
-	return EXIT_OK;
+	return rc;
 }
 
 int cmd_check(int argc, char **argv)
