@@ -94,6 +94,22 @@ static void evaluate_sites(const struct scan_env *e, struct lexfile *lf)
 			      lf->sites[i].afn->kind == AK_CACHE_CREATE);
 }
 
+/* Allocator macros of this file go to the allocators table (learned). */
+static void learned_macros(struct file_result *r)
+{
+	struct walk_ctx w = { 0 };
+	size_t i;
+
+	w.emit = &r->emit;
+	for (i = 0; i < r->lf.macros.n; i++) {
+		const struct alloc_fn *a = &r->lf.macros.v[i];
+
+		emit_allocator(&w, a->name, alloc_kind_name(a->kind), a->family,
+			       a->gfp_arg, a->size_arg, a->via,
+			       r->lf.macro_line[i]);
+	}
+}
+
 void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 		  const char *rel, const char *old_hash,
 		  const char *const *argv, int argc, struct file_result *r)
@@ -169,6 +185,7 @@ void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 	lex_fill_lines(&r->lf);
 	lex_scan(&r->lf, &e->tracked, &e->allocs, &e->gfp.env, &e->config);
 	evaluate_sites(e, &r->lf);
+	learned_macros(r);
 	{
 		struct walk_ctx w = {
 			pr.tu, pr.file, r->path, e->tree, &e->kv, pr.depth,

@@ -1027,7 +1027,124 @@ static void find_sites(struct lexfile *lf, const struct alloc_table *at)
 		if (!af || af->kind == AK_FREE || !is_call_site(lf, i, &open))
 			continue;
 		add_site(lf, i, af, open);
+		/* A learned macro defined here is handled by find_macro_sites. */
+		if (af->learned && af->family && !strcmp(af->family, "macro") &&
+		    menv_get(&lf->local, af->name, strlen(af->name)))
+			site_release(&lf->sites[--lf->nsites].s);
 	}
+}
+
+/* Parameter index of NAME (possibly in parentheses) in define D, or -1. */
+static int param_index(const struct lexfile *lf, const struct directive *d,
+		       const char *text)
+{
+	size_t n = strlen(text);
+	unsigned j;
+	int k = 0;
+
+	while (n > 2 && text[0] == '(' && text[n - 1] == ')') {
+		text++;
+		n -= 2;
+	}
+	for (j = (unsigned)d->name + 2; j < d->body && j < d->end; j++) {
+		const struct tok *t = &lf->toks[j];
+
+		if (t->kind == TK_IDENT || t->kind == TK_KEYWORD) {
+			if (t->len == n && !memcmp(lf->buf + t->off, text, n))
+				return k;
+			k++;
+		}
+	}
+	return -1;
+}
+
+static void learn_macros(struct lexfile *lf, const struct alloc_table *at)
+{
+	size_t i, nsites = lf->nsites;
+
+	for (i = 0; i < nsites; i++) {
+		struct lex_site *ls = &lf->sites[i];
+		const struct directive *d;
+		const struct alloc_fn *g;
+		struct alloc_fn a = { 0 };
+
+		if (!ls->s.macro || lf->toks[ls->tok].dir < 0)
+			continue;
+		d = &lf->dirs[lf->toks[ls->tok].dir];
+		if (d->body <= (unsigned)d->name + 1 ||
+		    !is_punct(lf, (unsigned)d->name + 1, "(") ||
+		    alloc_lookup(&lf->macros, ls->s.macro, strlen(ls->s.macro)))
+			continue;
+		g = alloc_lookup(at, ls->s.macro, strlen(ls->s.macro));
+		if (g && !g->learned)
+			continue; /* builtin entries win */
+		a.name = ls->s.macro;
+		a.kind = ls->afn->kind == AK_CACHE_CREATE ? AK_CACHE_CREATE :
+							     AK_ALLOC;
+		a.family = "macro";
+		a.gfp_arg = ls->s.flags ? param_index(lf, d, ls->s.flags) : -1;
+		a.size_arg = ls->s.size ? param_index(lf, d, ls->s.size) : -1;
+		a.ptr_arg = -1;
+		a.learned = 1;
+		a.via = ls->s.api;
+		alloc_table_add(&lf->macros, &a);
+		lf->macro_line = xrealloc(lf->macro_line,
+					  lf->macros.n * sizeof(unsigned));
+		lf->macro_site = xrealloc(lf->macro_site,
+					  lf->macros.n * sizeof(size_t));
+		lf->macro_line[lf->macros.n - 1] = lf->toks[d->name].line;
+		lf->macro_site[lf->macros.n - 1] = i;
+	}
+}
+
+static int has_site_at(const struct lexfile *lf, unsigned off)
+{
+	size_t i;
+
+	for (i = 0; i < lf->nsites; i++)
+		if (lf->sites[i].off == off)
+			return 1;
+	return 0;
+}
+
+/* Uses of this file's allocator macros are sites of their own. */
+static void find_macro_sites(struct lexfile *lf)
+{
+	size_t nsites = lf->nsites;
+	unsigned i;
+
+	for (i = 0; i < lf->ntoks && lf->macros.n; i++) {
+		const struct tok *t = &lf->toks[i];
+		const struct alloc_fn *af;
+		int open, at;
+		struct lex_site *ls;
+		const struct site *body;
+
+		if (t->kind != TK_IDENT)
+			continue;
+		af = alloc_lookup(&lf->macros, lf->buf + t->off, t->len);
+		if (!af || !is_call_site(lf, i, &open) ||
+		    has_site_at(lf, t->off))
+			continue;
+		at = names_get(&lf->macros.index, af->name, strlen(af->name));
+		add_site(lf, i, af, open);
+		ls = &lf->sites[lf->nsites - 1];
+		body = &lf->sites[lf->macro_site[at]].s;
+		/* Hard-coded in the macro: the body's flags are the site's. */
+		if (af->gfp_arg < 0 && body->flags) {
+			ls->s.flags = xstrdup(body->flags);
+			ls->s.flags_line = body->flags_line;
+			ls->s.flags_col = body->flags_col;
+		}
+	}
+	(void)nsites;
+}
+
+static int by_offset(const void *a, const void *b)
+{
+	const struct lex_site *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
 }
 
 void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
@@ -1045,7 +1162,11 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 	menv_init(&lf->local);
 	structure_pass(lf, &ctx);
 	find_uses(lf, tracked);
+	alloc_table_init(&lf->macros);
 	find_sites(lf, allocs);
+	learn_macros(lf, allocs);
+	find_macro_sites(lf);
+	qsort(lf->sites, lf->nsites, sizeof(*lf->sites), by_offset);
 }
 
 void site_release(struct site *s)
@@ -1084,5 +1205,9 @@ void lex_free(struct lexfile *lf)
 	free(lf->dirs);
 	free(lf->toks);
 	menv_free(&lf->local);
+	if (lf->macros.index.cap)
+		alloc_table_free(&lf->macros);
+	free(lf->macro_line);
+	free(lf->macro_site);
 	memset(lf, 0, sizeof(*lf));
 }

@@ -75,6 +75,15 @@ struct lexfile {
 	struct lex_site *sites;
 	size_t nsites, sites_alloc;
 	struct macro_env local; /* the file's own #defines */
+	/*
+	 * Function-like macros of this file whose body calls an allocator
+	 * (`#define tmpbuf_alloc(sz) kmalloc(sz, GFP_TEMPORARY)`): learned
+	 * allocators, so that their uses are sites too.  macro_line and
+	 * macro_site give each one's definition line and body site.
+	 */
+	struct alloc_table macros;
+	unsigned *macro_line;
+	size_t *macro_site;
 };
 
 /* Compute line/col of every token from its offset (1-based, bytes). */

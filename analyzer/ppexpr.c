@@ -152,6 +152,19 @@ static struct val call_builtin(struct lx *l, const char *name, size_t n)
 		if (IS("IS_MODULE"))
 			r.v = 0; /* we only know about built-in options */
 		l->s += m;
+	} else if (IS("set_migrateflags")) {
+		/* 2.6.24: (gfp & ~GFP_MOVABLE_MASK) | migrate_flags */
+		struct val g = expr(l), m = { 0, 0 }, mask = { 0, 0 };
+
+		if (!accept(l, ",")) {
+			l->bad = 1;
+			return r;
+		}
+		m = expr(l);
+		mask.known = l->e->ident(l->e, "GFP_MOVABLE_MASK", 16,
+					 &mask.v) == PP_KNOWN;
+		r.known = g.known && m.known && mask.known;
+		r.v = (g.v & ~mask.v) | m.v;
 	} else {
 		l->bad = 1; /* an unknown function-like macro */
 		return r;

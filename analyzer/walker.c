@@ -276,8 +276,12 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 			if (done[i] || ls->off < m.fns[f].start ||
 			    ls->off >= m.fns[f].end)
 				continue;
-			/* The name clang gives a SYSCALL_DEFINE body. */
-			if (!ls->s.macro) {
+			/*
+			 * With the tree's headers, the name clang gives a
+			 * SYSCALL_DEFINE body (__do_sys_memfd_create); a
+			 * single-file parse sees the unexpanded macro.
+			 */
+			if (!ls->s.macro && w->depth == DEPTH_FULL) {
 				CXString n = clang_getCursorSpelling(m.fns[f].cur);
 
 				free(ls->s.function);

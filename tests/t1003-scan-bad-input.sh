@@ -1,0 +1,65 @@
+#!/bin/sh
+# Bad input: one-line errors, exit 2, and the rest of the tree scanned.
+. "$(dirname "$0")/lib.sh"
+
+db=$TMP/bad.db
+lines() { wc -l <"$TMP/.out" | tr -d ' '; }
+
+exit_is 2 "missing tree" "$GFPAUDIT" scan --db "$db" "$TMP/nope"
+is "$(lines)" 1 "missing tree: one line"
+like "$(cat "$TMP/.out")" "nope" "missing tree: names it"
+: >"$TMP/file"
+exit_is 2 "not a directory" "$GFPAUDIT" scan --db "$db" "$TMP/file"
+like "$(cat "$TMP/.out")" "not a directory" "not a directory: says so"
+mkdir -p "$TMP/notkernel"
+echo "all:" >"$TMP/notkernel/Makefile"
+exit_is 2 "no Makefile with VERSION" "$GFPAUDIT" scan --db "$db" "$TMP/notkernel"
+like "$(cat "$TMP/.out")" "not a kernel tree" "not a kernel: says so"
+is "$(lines)" 1 "not a kernel: one line"
+exit_is 2 "bad -j" "$GFPAUDIT" scan -j zero --db "$db" "$MINIKERNEL"
+exit_is 2 "bad --shard" "$GFPAUDIT" scan --shard 4/3 --db "$db" "$MINIKERNEL"
+exit_is 2 "bad --depth" "$GFPAUDIT" scan --depth deep --db "$db" "$MINIKERNEL"
+ok "no database was written by refused scans" test ! -e "$db"
+
+# A tree with every kind of bad file next to good ones.
+t=$TMP/tree
+cp -r "$MINIKERNEL" "$t"
+printf 'int x = GFP_TEMPORARY;\0\0\0binary\n' >"$t/fs/blob.c"
+printf '/* caf\351 */ int y = GFP_TEMPORARY;\n' >"$t/fs/latin1.c"
+printf '}}} int ((( = GFP_TEMPORARY @@@ kmalloc(1, GFP_TEMPORARY\n{{{\n' \
+	>"$t/fs/garbage.c"
+ln -s loop-b.c "$t/fs/loop-a.c"
+ln -s loop-a.c "$t/fs/loop-b.c"
+ln -s .. "$t/fs/up"		# a directory loop: never followed
+mkfifo "$t/fs/fifo.c"
+if [ "$(id -u)" != 0 ]; then
+	echo 'int z = GFP_TEMPORARY;' >"$t/fs/secret.c"
+	chmod 000 "$t/fs/secret.c"
+fi
+exit_is 0 "scan with bad files succeeds" "$GFPAUDIT" scan --db "$db" "$t"
+out=$(cat "$TMP/.out")
+like "$out" "fs/blob.c: binary file" "binary file: warned"
+like "$out" "fs/latin1.c: not UTF-8" "non-UTF-8 file: warned"
+like "$out" "fs/loop-a.c: symlink loop" "symlink loop: warned"
+is "$(sql "$db" "SELECT parse_mode || ' ' || (error IS NOT NULL) FROM files WHERE path = 'fs/blob.c'")" \
+	"failed 1" "binary file recorded as failed with its error"
+is "$(sql "$db" "SELECT count(*) FROM flag_uses WHERE path = 'fs/garbage.c'")" 2 \
+	"unparseable file: tokens still found"
+is "$(sql "$db" "SELECT count(*) FROM sites WHERE path = 'fs/garbage.c'")" 1 \
+	"unparseable file: the call still found"
+is "$(sql "$db" "SELECT diagnostics > 0 FROM files WHERE path = 'fs/garbage.c'")" 1 \
+	"unparseable file: diagnostics counted"
+is "$(sql "$db" "SELECT count(*) FROM files WHERE path LIKE 'fs/up/%' OR path = 'fs/fifo.c'")" 0 \
+	"directory symlinks and FIFOs are not followed"
+is "$(sql "$db" "SELECT count(*) FROM sites WHERE path = 'mm/shmem.c'")" 1 \
+	"the rest of the tree is scanned"
+is "$(sql "$db" "SELECT files_failed FROM runs ORDER BY id DESC LIMIT 1")" \
+	"$( [ "$(id -u)" = 0 ] && echo 2 || echo 3)" "failed files counted"
+if [ "$(id -u)" != 0 ]; then
+	like "$out" "fs/secret.c: cannot read" "unreadable file: warned"
+	chmod 600 "$t/fs/secret.c"
+fi
+
+echo "not sqlite" >"$TMP/junk.db"
+exit_is 2 "a database that is not ours" "$GFPAUDIT" scan --db "$TMP/junk.db" "$MINIKERNEL"
+done_testing
