@@ -29,13 +29,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/*
- * Until the analyzer's one-file entry point is linked in (issue 3), check
- * says so instead of failing to link.  TODO: drop once it has landed.
- */
-#pragma weak analyzer_check_file
-#pragma weak analyzer_file_report_free
-
 /* Attempts when the database stays busy beyond the busy timeout. */
 #define BUSY_RETRIES 5
 
@@ -189,11 +182,6 @@ static int analyze_file(sqlite3 *db, const char *tree, const char *rel,
 	long long run = 0;
 	int rc = EXIT_INTERNAL, attempt;
 
-	if (!analyzer_check_file) {
-		error_msg("check: %s: the one-file analyzer is not built yet "
-			  "(issue 3)", rel);
-		return EXIT_INTERNAL;
-	}
 	for (attempt = 0; attempt < BUSY_RETRIES; attempt++) {
 		if (!run)
 			run = begin_run(db, tree, rel, a);
@@ -230,8 +218,7 @@ static int check_one(sqlite3 *db, const char *tree, const char *file,
 		fprintf(stderr, "%s check: %s: %s, %zu flag uses, %zu sites\n",
 			progname, rel, rep.parse_mode ? rep.parse_mode : "?",
 			rep.nflag_uses, rep.nsites);
-	if (analyzer_file_report_free)
-		analyzer_file_report_free(&rep);
+	analyzer_file_report_free(&rep);
 	sb_release(&sb);
 	free(rel);
 	return rc;

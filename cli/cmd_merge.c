@@ -201,6 +201,12 @@ static int copy_table(sqlite3 *db, const char *table)
 	return rc;
 }
 
+/* How much of a file a parse mode saw, to pick the best of two copies. */
+#define RANK(col)                                                          \
+	"(CASE " col " WHEN 'compile_commands' THEN 6 WHEN 'kbuild' THEN 5 " \
+	"WHEN 'synthesized' THEN 4 WHEN 'single_file' THEN 3 "              \
+	"WHEN 'lexical' THEN 2 WHEN 'failed' THEN 1 ELSE 0 END)"
+
 static const char *const merge_setup[] = {
 	/* Runs: kept once each (same command, tree, start and shard). */
 	"INSERT INTO main.runs (command, tree, kernel_version, git_head, "
@@ -216,6 +222,20 @@ static const char *const merge_setup[] = {
 	"WHERE m.command = s.command AND m.tree = s.tree AND m.started_at = "
 	"s.started_at AND m.shard IS s.shard ORDER BY m.id LIMIT 1) "
 	"FROM src.runs s",
+	/*
+	 * A file two inputs both hold (a shard's learned-wrapper pass parses
+	 * files of other shards too) is taken from the input that parsed it
+	 * best: the weaker copy's rows go (ON DELETE CASCADE), remembering
+	 * its sites so that findings pointing at them can be re-pointed.
+	 */
+	"DELETE FROM temp.site_keys",
+	"INSERT INTO temp.site_keys SELECT x.id, x.path, x.line, x.col, x.api "
+	"FROM main.sites x JOIN main.files m ON m.id = x.file_id "
+	"JOIN src.files s ON s.path = m.path "
+	"WHERE " RANK("s.parse_mode") " > " RANK("m.parse_mode"),
+	"DELETE FROM main.files WHERE id IN (SELECT m.id FROM main.files m "
+	"JOIN src.files s USING (path) WHERE " RANK("s.parse_mode") " > "
+	RANK("m.parse_mode") ")",
 	/* Files: new paths are added; known paths keep their row. */
 	"INSERT INTO main.files (path, hash, size, run_id, parse_mode, "
 	"diagnostics, error) SELECT path, hash, size, (SELECT new FROM "
@@ -232,6 +252,13 @@ static const char sql_site_map[] =
 	"INSERT INTO temp.site_map SELECT s.id, m.id FROM src.sites s "
 	"JOIN main.sites m ON m.path = s.path AND m.line = s.line AND "
 	"m.col = s.col AND m.api = s.api";
+
+/* Findings whose site was replaced by a better copy of its file. */
+static const char sql_repoint[] =
+	"UPDATE main.findings SET site_id = (SELECT x.id FROM main.sites x "
+	"JOIN temp.site_keys k ON x.path = k.path AND x.line = k.line AND "
+	"x.col = k.col AND x.api = k.api WHERE k.old = findings.site_id) "
+	"WHERE site_id IN (SELECT old FROM temp.site_keys)";
 
 /* The tables copied generically, sites before the findings that use them. */
 static int copy_tables(sqlite3 *db)
@@ -293,7 +320,7 @@ static int merge_one(sqlite3 *db, const char *in, const char *out)
 	for (i = 0; merge_setup[i]; i++)
 		if (db_exec(db, merge_setup[i]))
 			goto rollback;
-	if (copy_tables(db) || db_commit(db))
+	if (copy_tables(db) || db_exec(db, sql_repoint) || db_commit(db))
 		goto rollback;
 	rc = EXIT_OK;
 	goto detach;
@@ -364,7 +391,9 @@ static int setup_out(sqlite3 *db, const char *out, const struct identity *in)
 	if (db_exec(db, "CREATE TEMP TABLE run_map (old INTEGER PRIMARY "
 			"KEY, new INTEGER); CREATE TEMP TABLE file_map (old "
 			"INTEGER PRIMARY KEY, new INTEGER); CREATE TEMP TABLE "
-			"site_map (old INTEGER PRIMARY KEY, new INTEGER)"))
+			"site_map (old INTEGER PRIMARY KEY, new INTEGER); CREATE TEMP "
+			"TABLE site_keys (old INTEGER PRIMARY KEY, path TEXT, "
+			"line INTEGER, col INTEGER, api TEXT)"))
 		return EXIT_INTERNAL;
 	if (load_identity(db, "main", &id))
 		return EXIT_INTERNAL;

@@ -59,6 +59,24 @@ dump "$out" >"$TMP/got2"
 ok "adds no duplicate row" diff "$TMP/want" "$TMP/got2"
 is "$(sql "$out" "SELECT count(*) FROM runs WHERE shard IS NOT NULL")" 3 "nor a duplicate run"
 
+# A file two shards both hold: the better-parsed copy wins, whatever the
+# order, and findings follow its sites.
+cp "$TMP/s2.db" "$TMP/weak.db"
+sqlite3 "$TMP/weak.db" "UPDATE runs SET shard = '3/3';
+	UPDATE files SET parse_mode = 'lexical';
+	UPDATE sites SET function = 'lexfn', confidence = 'lexical'"
+for order in "weak s2" "s2 weak"; do
+	rm -f "$TMP/best.db"
+	set -- $order
+	"$GFPAUDIT" merge "$TMP/best.db" "$TMP/$1.db" "$TMP/$2.db"
+	is "$(sql "$TMP/best.db" "SELECT parse_mode FROM files WHERE path = 'fs/proc/base.c'")" \
+		kbuild "merge $order: the kbuild copy of a file wins over the lexical one"
+	is "$(sql "$TMP/best.db" "SELECT group_concat(function) FROM (SELECT function FROM sites WHERE path = 'fs/proc/base.c' ORDER BY line)")" \
+		"f,g" "merge $order: with its rows only"
+	is "$(sql "$TMP/best.db" "SELECT group_concat(s.api) FROM (SELECT site_id FROM findings WHERE path = 'fs/proc/base.c' ORDER BY line) x JOIN sites s ON s.id = x.site_id")" \
+		"kmalloc,__get_free_page" "merge $order: findings point at the kept sites"
+done
+
 # Identity: another tree, another version, another shard count.
 cp "$TMP/s2.db" "$TMP/other.db"
 sqlite3 "$TMP/other.db" "UPDATE runs SET tree = '/elsewhere'"
