@@ -15,15 +15,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const paths[] = { "mm/slab.c", "fs/proc/base.c",
 					     "Makefile", "a/b/c/d.h", "" };
-	struct maintainers *m = maintainers_parse((const char *)data, size);
+	struct maint_index *m = maint_index_parse((const char *)data, size);
 	char *first = xstrndup((const char *)data, size);
 	size_t i;
 
 	first[strcspn(first, "\n")] = '\0';
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
-		maintainers_lookup(m, paths[i]);
-	maintainers_lookup(m, first);
-	maintainers_free(m);
+		maint_index_lookup(m, paths[i]);
+	maint_index_lookup(m, first);
+	maint_index_free(m);
 	free(first);
 	return 0;
 }

@@ -29,7 +29,7 @@ struct msection {
 	size_t first, end; /* its patterns: [first, end) */
 };
 
-struct maintainers {
+struct maint_index {
 	struct msection *sec;
 	size_t nsec, asec;
 	struct mpattern *pat;
@@ -46,7 +46,7 @@ static int count_slashes(const char *s, size_t n)
 	return k;
 }
 
-static void add_section(struct maintainers *m, const char *title, size_t n)
+static void add_section(struct maint_index *m, const char *title, size_t n)
 {
 	struct msection *s;
 
@@ -59,7 +59,7 @@ static void add_section(struct maintainers *m, const char *title, size_t n)
 	s->first = s->end = m->npat;
 }
 
-static void add_pattern(struct maintainers *m, const char *v, size_t n,
+static void add_pattern(struct maint_index *m, const char *v, size_t n,
 			int exclude)
 {
 	struct mpattern *p;
@@ -84,7 +84,7 @@ static void add_pattern(struct maintainers *m, const char *v, size_t n,
 }
 
 /* One "X:\tvalue" line of the current section. */
-static void parse_field(struct maintainers *m, const char *line, size_t n,
+static void parse_field(struct maint_index *m, const char *line, size_t n,
 			const char *title, size_t tlen, int *have_title)
 {
 	char tag = line[0];
@@ -105,9 +105,9 @@ static void parse_field(struct maintainers *m, const char *line, size_t n,
 	add_pattern(m, line + i, n - i, tag == 'X');
 }
 
-struct maintainers *maintainers_parse(const char *buf, size_t len)
+struct maint_index *maint_index_parse(const char *buf, size_t len)
 {
-	struct maintainers *m = xcalloc(1, sizeof(*m));
+	struct maint_index *m = xcalloc(1, sizeof(*m));
 	const char *p = buf, *end = buf + len, *title = NULL;
 	size_t tlen = 0;
 	int have_title = 0;
@@ -137,7 +137,7 @@ struct maintainers *maintainers_parse(const char *buf, size_t len)
 	return m;
 }
 
-void maintainers_free(struct maintainers *m)
+void maint_index_free(struct maint_index *m)
 {
 	size_t i;
 
@@ -152,7 +152,7 @@ void maintainers_free(struct maintainers *m)
 	free(m);
 }
 
-size_t maintainers_count(const struct maintainers *m)
+size_t maint_index_count(const struct maint_index *m)
 {
 	return m ? m->nsec : 0;
 }
@@ -181,7 +181,7 @@ static int pattern_matches(const struct mpattern *p, const char *path,
 	return p->is_dir || path_slashes == p->slashes;
 }
 
-static int section_excludes(const struct maintainers *m, size_t s,
+static int section_excludes(const struct maint_index *m, size_t s,
 			    const char *path, int path_slashes)
 {
 	size_t i;
@@ -194,7 +194,7 @@ static int section_excludes(const struct maintainers *m, size_t s,
 	return 0;
 }
 
-const char *maintainers_lookup(const struct maintainers *m, const char *path)
+const char *maint_index_lookup(const struct maint_index *m, const char *path)
 {
 	int slashes = count_slashes(path, strlen(path)), best = -2, d;
 	size_t i, best_sec = 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef GFPAUDIT_MAINTAINERS_H
-#define GFPAUDIT_MAINTAINERS_H
+#ifndef GFPAUDIT_REPORTS_MAINTAINERS_H
+#define GFPAUDIT_REPORTS_MAINTAINERS_H
 
 #include <stddef.h>
 
@@ -18,19 +18,19 @@
  * a file pattern), the order get_maintainer.pl lists sections in.
  * N: (regex) and K: (content) entries are not used.
  */
-struct maintainers;
+struct maint_index;
 
 /* Parse the text of a MAINTAINERS file; never fails (may be empty). */
-struct maintainers *maintainers_parse(const char *buf, size_t len);
-void maintainers_free(struct maintainers *m);
+struct maint_index *maint_index_parse(const char *buf, size_t len);
+void maint_index_free(struct maint_index *m);
 
 /* Number of sections with at least one F: pattern. */
-size_t maintainers_count(const struct maintainers *m);
+size_t maint_index_count(const struct maint_index *m);
 
 /*
  * Title of the most precise section covering PATH (relative to the tree
  * root), or NULL when none does.  The string belongs to M.
  */
-const char *maintainers_lookup(const struct maintainers *m, const char *path);
+const char *maint_index_lookup(const struct maint_index *m, const char *path);
 
 #endif

@@ -145,7 +145,7 @@ static void dir_of(const char *path, char *out, size_t n)
 /* subsystem(path): the MAINTAINERS section, or a directory without one. */
 static void sql_subsystem(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	const struct maintainers *m = sqlite3_user_data(ctx);
+	const struct maint_index *m = sqlite3_user_data(ctx);
 	const char *path = (const char *)sqlite3_value_text(argv[0]);
 	const char *title;
 	char buf[512];
@@ -155,7 +155,7 @@ static void sql_subsystem(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_null(ctx);
 		return;
 	}
-	title = m ? maintainers_lookup(m, path) : NULL;
+	title = m ? maint_index_lookup(m, path) : NULL;
 	if (title) {
 		sqlite3_result_text(ctx, title, -1, SQLITE_TRANSIENT);
 		return;
@@ -178,21 +178,21 @@ static char *last_tree(sqlite3 *db)
 }
 
 /* Parse MAINTAINERS; sets r->subsys_source to say what was used. */
-static struct maintainers *load_maintainers(sqlite3 *db,
+static struct maint_index *load_maintainers(sqlite3 *db,
 					    const struct report_opts *o,
 					    struct report *r)
 {
 	char *tree = last_tree(db), *path, *buf = NULL;
-	struct maintainers *m = NULL;
+	struct maint_index *m = NULL;
 	size_t len;
 
 	path = o->maintainers ? xstrdup(o->maintainers) :
 	       tree	      ? xasprintf("%s/MAINTAINERS", tree) :
 				NULL;
 	if (path && read_whole_file(path, &buf, &len) == 0) {
-		m = maintainers_parse(buf, len);
+		m = maint_index_parse(buf, len);
 		r->subsys_source = xasprintf("%s (%zu sections)", path,
-					     maintainers_count(m));
+					     maint_index_count(m));
 	} else if (path) {
 		r->subsys_source = xasprintf(
 			"directories: %s could not be read (%s)", path,
@@ -441,7 +441,7 @@ static void summarize_charts(struct report *r)
 
 int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 {
-	struct maintainers *m;
+	struct maint_index *m;
 	size_t i;
 	int err = 0;
 
@@ -455,7 +455,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 				    sql_num, NULL, NULL) != SQLITE_OK) {
 		error_msg("cannot register SQL functions: %s",
 			  sqlite3_errmsg(db));
-		maintainers_free(m);
+		maint_index_free(m);
 		return -1;
 	}
 	err |= rtable_load(db, &r->summary, sql_summary);
@@ -484,7 +484,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 	/* The functions use M: drop them before freeing it. */
 	sqlite3_create_function(db, "subsystem", 1, SQLITE_UTF8, NULL, NULL,
 				NULL, NULL);
-	maintainers_free(m);
+	maint_index_free(m);
 	return err ? -1 : 0;
 }
 

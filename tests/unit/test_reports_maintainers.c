@@ -40,47 +40,47 @@ static const char text[] =
 	"F:\t*\n"
 	"F:\t*/\n";
 
-static struct maintainers *m;
+static struct maint_index *m;
 
 static int setup(void **state)
 {
 	(void)state;
-	m = maintainers_parse(text, strlen(text));
+	m = maint_index_parse(text, strlen(text));
 	return m ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	maintainers_free(m);
+	maint_index_free(m);
 	return 0;
 }
 
 static void test_sections(void **state)
 {
 	(void)state;
-	assert_int_equal(maintainers_count(m), 6);
+	assert_int_equal(maint_index_count(m), 6);
 }
 
 static void test_directory_pattern(void **state)
 {
 	(void)state;
-	assert_string_equal(maintainers_lookup(m, "mm/page_alloc.c"),
+	assert_string_equal(maint_index_lookup(m, "mm/page_alloc.c"),
 			    "MEMORY MANAGEMENT");
-	assert_string_equal(maintainers_lookup(m, "mm/kasan/common.c"),
+	assert_string_equal(maint_index_lookup(m, "mm/kasan/common.c"),
 			    "MEMORY MANAGEMENT");
 	/* CRLF line ends are tolerated. */
-	assert_string_equal(maintainers_lookup(m, "fs/proc/base.c"),
+	assert_string_equal(maint_index_lookup(m, "fs/proc/base.c"),
 			    "PROC FILESYSTEM");
 }
 
 static void test_most_precise_wins(void **state)
 {
 	(void)state;
-	assert_string_equal(maintainers_lookup(m, "fs/proc/proc_sysctl.c"),
+	assert_string_equal(maint_index_lookup(m, "fs/proc/proc_sysctl.c"),
 			    "PROC SYSCTL");
 	/* mm/sl?b* (depth 2) beats mm/ (depth 1). */
-	assert_string_equal(maintainers_lookup(m, "mm/slub.c"),
+	assert_string_equal(maint_index_lookup(m, "mm/slub.c"),
 			    "SLAB ALLOCATOR");
 }
 
@@ -88,52 +88,52 @@ static void test_exclude(void **state)
 {
 	(void)state;
 	/* X: takes the section out; the next best one remains. */
-	assert_string_equal(maintainers_lookup(m, "mm/slob.c"),
+	assert_string_equal(maint_index_lookup(m, "mm/slob.c"),
 			    "MEMORY MANAGEMENT");
 }
 
 static void test_file_glob_depth(void **state)
 {
 	(void)state;
-	assert_string_equal(maintainers_lookup(m, "include/linux/mmzone.h"),
+	assert_string_equal(maint_index_lookup(m, "include/linux/mmzone.h"),
 			    "MEMORY MANAGEMENT");
 	/* A file pattern does not match below its own directory. */
-	assert_string_equal(maintainers_lookup(m, "include/linux/mm/x.h"),
+	assert_string_equal(maint_index_lookup(m, "include/linux/mm/x.h"),
 			    "THE REST");
-	assert_string_equal(maintainers_lookup(m, "include/linux/gfp.h"),
+	assert_string_equal(maint_index_lookup(m, "include/linux/gfp.h"),
 			    "MEMORY MANAGEMENT");
 }
 
 static void test_directory_without_slash(void **state)
 {
 	(void)state;
-	assert_string_equal(maintainers_lookup(m, "net/core/dev.c"),
+	assert_string_equal(maint_index_lookup(m, "net/core/dev.c"),
 			    "NET DIRECTORY WITHOUT SLASH");
-	assert_string_equal(maintainers_lookup(m, "net/corex.c"), "THE REST");
+	assert_string_equal(maint_index_lookup(m, "net/corex.c"), "THE REST");
 }
 
 static void test_the_rest_and_none(void **state)
 {
-	struct maintainers *e = maintainers_parse("", 0);
+	struct maint_index *e = maint_index_parse("", 0);
 
 	(void)state;
-	assert_string_equal(maintainers_lookup(m, "Makefile"), "THE REST");
-	assert_string_equal(maintainers_lookup(m, "kernel/fork.c"),
+	assert_string_equal(maint_index_lookup(m, "Makefile"), "THE REST");
+	assert_string_equal(maint_index_lookup(m, "kernel/fork.c"),
 			    "THE REST");
-	assert_null(maintainers_lookup(e, "mm/slab.c"));
-	assert_int_equal(maintainers_count(e), 0);
-	maintainers_free(e);
+	assert_null(maint_index_lookup(e, "mm/slab.c"));
+	assert_int_equal(maint_index_count(e), 0);
+	maint_index_free(e);
 }
 
 static void test_garbage(void **state)
 {
 	static const char junk[] = "F:\n\nX\nF:    \nZ:\tx\n\n\n:F\n\0F:\ta/";
-	struct maintainers *g = maintainers_parse(junk, sizeof(junk) - 1);
+	struct maint_index *g = maint_index_parse(junk, sizeof(junk) - 1);
 
 	(void)state;
 	/* Fields before any title are ignored; no crash, no section. */
-	assert_null(maintainers_lookup(g, "a/b"));
-	maintainers_free(g);
+	assert_null(maint_index_lookup(g, "a/b"));
+	maint_index_free(g);
 }
 
 int main(void)
