@@ -94,6 +94,19 @@ int report_sarif(sqlite3 *db, struct strbuf *out);
 int report_gcc(sqlite3 *db, const char *path, struct strbuf *out,
 	       long long *count);
 
+/*
+ * The rule files (rules/NAME.rule), for their descriptions: registers
+ * rule_doc(name, 'description'|'why') on DB, NULL for an unknown rule.
+ * Without a rules directory every rule is unknown; never fails.
+ */
+struct rule;
+struct report_rules {
+	struct rule *v;
+	int n;
+};
+void report_rules_open(sqlite3 *db, struct report_rules *rr);
+void report_rules_close(sqlite3 *db, struct report_rules *rr);
+
 /* Percent-encode a relative path or absolute directory for a URI. */
 void sb_add_uri_path(struct strbuf *sb, const char *s);
 

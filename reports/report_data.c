@@ -7,6 +7,7 @@
 #include "reports/report.h"
 #include "reports/maintainers.h"
 #include "db/db.h"
+#include "rules/rule.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void rtable_grow(struct rtable *t)
 {
@@ -280,8 +282,9 @@ static const char sql_context[] =
 
 static const char sql_rules[] =
 	"SELECT rule, severity, count(*) AS findings, "
-	"count(DISTINCT path) AS files FROM findings "
-	"GROUP BY 1, 2 ORDER BY 3 DESC, 1";
+	"count(DISTINCT path) AS files, "
+	"coalesce(rule_doc(rule, 'description'), '') AS description "
+	"FROM findings GROUP BY 1, 2 ORDER BY 3 DESC, 1";
 
 static const char sql_findings[] =
 	"SELECT path || ':' || line || ':' || col AS location, rule, "
@@ -439,8 +442,54 @@ static void summarize_charts(struct report *r)
 		}
 }
 
+/* rule_doc(name, what) */
+static void sql_rule_doc(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct report_rules *rr = sqlite3_user_data(ctx);
+	const char *name = (const char *)sqlite3_value_text(argv[0]);
+	const char *what = (const char *)sqlite3_value_text(argv[1]);
+	const struct rule *r = name && rr->n ? rules_find(rr->v, rr->n, name) :
+					       NULL;
+	const char *v = NULL;
+
+	(void)argc;
+	if (r && what && !strcmp(what, "description"))
+		v = r->description;
+	else if (r && what && !strcmp(what, "why"))
+		v = r->why;
+	if (v)
+		sqlite3_result_text(ctx, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_result_null(ctx);
+}
+
+void report_rules_open(sqlite3 *db, struct report_rules *rr)
+{
+	char *dir = rule_default_dir();
+	struct stat st;
+
+	rr->v = NULL;
+	rr->n = 0;
+	/* Rule files that do not parse are skipped (and named on stderr). */
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		rules_load_dir(dir, &rr->v, &rr->n);
+	free(dir);
+	sqlite3_create_function(db, "rule_doc", 2, SQLITE_UTF8, rr,
+				sql_rule_doc, NULL, NULL);
+}
+
+void report_rules_close(sqlite3 *db, struct report_rules *rr)
+{
+	sqlite3_create_function(db, "rule_doc", 2, SQLITE_UTF8, NULL, NULL,
+				NULL, NULL);
+	rules_free(rr->v, rr->n);
+	rr->v = NULL;
+	rr->n = 0;
+}
+
 int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 {
+	struct report_rules rr;
 	struct maint_index *m;
 	size_t i;
 	int err = 0;
@@ -458,6 +507,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 		maint_index_free(m);
 		return -1;
 	}
+	report_rules_open(db, &rr);
 	err |= rtable_load(db, &r->summary, sql_summary);
 	err |= rtable_load(db, &r->parse_modes, sql_parse_modes);
 	err |= rtable_load(db, &r->by_subsys, sql_by_subsys);
@@ -467,6 +517,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 	err |= rtable_load(db, &r->lifetime, sql_lifetime);
 	err |= rtable_load(db, &r->context, sql_context);
 	err |= rtable_load(db, &r->rules, sql_rules);
+	report_rules_close(db, &rr);
 	err |= rtable_load(db, &r->findings, sql_findings);
 	err |= rtable_load(db, &r->patches, sql_patches);
 	err |= rtable_load(db, &r->validations, sql_validations);

@@ -69,8 +69,10 @@ static const char sql_sarif[] =
 	"    'informationUri', '" INFO_URI "', "
 	"    'rules', json((SELECT json_group_array(json_object('id', rule, "
 	"      'name', rule, 'shortDescription', json_object('text', "
-	"      'gfpaudit rule ' || rule), 'fullDescription', json_object("
-	"      'text', example), 'defaultConfiguration', "
+	"      coalesce(rule_doc(rule, 'description'), 'gfpaudit rule ' || "
+	"      rule)), 'fullDescription', json_object('text', "
+	"      coalesce(rule_doc(rule, 'why'), example)), "
+	"      'defaultConfiguration', "
 	"      json_object('level', level), 'properties', "
 	"      json_object('findings', n))) FROM rules)))), "
 	"  'originalUriBaseIds', json_object('SRCROOT', json_object("
@@ -105,6 +107,7 @@ static char *srcroot_uri(sqlite3 *db)
 int report_sarif(sqlite3 *db, struct strbuf *out)
 {
 	char *root = srcroot_uri(db);
+	struct report_rules rr;
 	sqlite3_stmt *st;
 	int rc = -1;
 
@@ -116,6 +119,7 @@ int report_sarif(sqlite3 *db, struct strbuf *out)
 		free(root);
 		return -1;
 	}
+	report_rules_open(db, &rr);
 	st = db_prepare(db, sql_sarif);
 	if (st) {
 		sqlite3_bind_text(st, 1, GFPAUDIT_VERSION, -1, SQLITE_STATIC);
@@ -130,6 +134,7 @@ int report_sarif(sqlite3 *db, struct strbuf *out)
 		}
 	}
 	sqlite3_finalize(st);
+	report_rules_close(db, &rr);
 	free(root);
 	return rc;
 }

@@ -45,6 +45,7 @@ out("script_msg", '<script>alert("x")</script>' in s["message"]["text"])
 out("uri_escaped", any(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "drivers/x/%3Cb%3E.c" for r in res))
 out("newline_kept", any("multi\nline" in r["message"]["text"] for r in res))
 out("srcroot", run["originalUriBaseIds"]["SRCROOT"]["uri"])
+out("sleep_desc", [r["shortDescription"]["text"] for r in d["rules"] if r["id"] == "sleep-in-atomic"][0])
 out("levels", ",".join(sorted(set(r["level"] for r in res))))
 PY
 out=$(python3 "$TMP/check.py" "$TMP/r.sarif" 2>&1)
@@ -63,6 +64,9 @@ like "$out" "uri_escaped=True" "artifact URIs are percent-encoded"
 like "$out" "newline_kept=True" "newlines survive in JSON"
 like "$out" "srcroot=file://$TMP/tree/" "SRCROOT points at the tree"
 like "$out" "levels=error,note,warning" "severities map to SARIF levels"
+desc=$(sed -n 's/^description: //p' "$SRC_DIR/rules/sleep-in-atomic.rule")
+ok "rules/sleep-in-atomic.rule has a description" test -n "$desc"
+like "$out" "sleep_desc=$desc" "a rule's shortDescription is its rule file's description"
 
 "$TOOLS/mkdb" "$TMP/e.db"
 sqlite3 "$TMP/e.db" "INSERT INTO runs(command, tree, started_at) VALUES ('scan', '/t', 'x')"
