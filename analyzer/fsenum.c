@@ -82,7 +82,8 @@ int fsenum_tree(const char *tree, struct file_list *out)
 	sb_adds(&rel, "");
 	walk(tree, &rel, out);
 	sb_release(&rel);
-	qsort(out->paths, out->n, sizeof(char *), cmp);
+	if (out->n)
+		qsort(out->paths, out->n, sizeof(char *), cmp);
 	return 0;
 }
 

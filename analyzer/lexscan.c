@@ -1166,7 +1166,8 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 	find_sites(lf, allocs);
 	learn_macros(lf, allocs);
 	find_macro_sites(lf);
-	qsort(lf->sites, lf->nsites, sizeof(*lf->sites), by_offset);
+	if (lf->nsites)
+		qsort(lf->sites, lf->nsites, sizeof(*lf->sites), by_offset);
 }
 
 void site_release(struct site *s)
