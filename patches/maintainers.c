@@ -158,8 +158,17 @@ static int pattern_match(const char *pat, const char *path)
 {
 	size_t n = strlen(pat);
 
-	if (n && pat[n - 1] == '/')
+	if (n && pat[n - 1] == '/') {
+		if (strpbrk(pat, "*?[")) {
+			/* A glob ending in a slash: any depth below. */
+			char *g = xasprintf("%s*", pat);
+			int m = fnmatch(g, path, 0) == 0;
+
+			free(g);
+			return m;
+		}
 		return !strncmp(pat, path, n);
+	}
 	if (strpbrk(pat, "*?["))
 		return fnmatch(pat, path, FNM_PATHNAME) == 0;
 	return !strcmp(pat, path) ||

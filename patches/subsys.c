@@ -183,15 +183,18 @@ char *subsys_prefix(const char *tree, int tree_is_git, const char *key)
 {
 	if (tree_is_git) {
 		struct strbuf out = STRBUF_INIT;
+		/* Files of this directory itself, not of its subdirectories. */
+		char *spec = xasprintf(":(glob)%s/*", key);
 		char *argv[] = { "git", "-C", (char *)tree, "log", "-n", "100",
-				 "--no-merges", "--format=%s", "--",
-				 (char *)key, NULL };
+				 "--no-merges", "--format=%s", "--", spec,
+				 NULL };
 		struct spawn_opts o = { .out = &out, .quiet = 1 };
 		char *pre = NULL;
 
 		if (run_argv(argv, &o) == 0 && out.len)
 			pre = subsys_prefix_from_log(out.buf);
 		sb_release(&out);
+		free(spec);
 		if (pre)
 			return pre;
 	}

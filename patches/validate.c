@@ -216,6 +216,46 @@ static int touched(const struct impact *im, const char *rel)
 	return 0;
 }
 
+/*
+ * Blank out comments and string/char literals (newlines kept), so that
+ * only code mentions of a removed macro count as users.
+ */
+static void blank_non_code(char *b, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		if (b[i] == '/' && i + 1 < len && b[i + 1] == '/') {
+			while (i < len && b[i] != '\n')
+				b[i++] = ' ';
+		} else if (b[i] == '/' && i + 1 < len && b[i + 1] == '*') {
+			b[i++] = ' ';
+			b[i++] = ' ';
+			while (i < len && !(b[i] == '*' && i + 1 < len &&
+					    b[i + 1] == '/')) {
+				if (b[i] != '\n')
+					b[i] = ' ';
+				i++;
+			}
+			if (i < len)
+				b[i++] = ' ';
+			if (i < len)
+				b[i++] = ' ';
+		} else if (b[i] == '"' || b[i] == '\'') {
+			char q = b[i++];
+
+			while (i < len && b[i] != q && b[i] != '\n') {
+				if (b[i] == '\\' && i + 1 < len && b[i + 1] != '\n')
+					b[i++] = ' ';
+				b[i++] = ' ';
+			}
+			i++;
+		} else {
+			i++;
+		}
+	}
+}
+
 static void scan_file(struct impact *im, const char *file, const char *rel)
 {
 	char *buf;
@@ -224,6 +264,14 @@ static void scan_file(struct impact *im, const char *file, const char *rel)
 
 	if (read_whole_file(file, &buf, &len))
 		return;
+	for (i = 0; i < im->nnames; i++)
+		if (memmem(buf, len, im->names[i], strlen(im->names[i])))
+			break;
+	if (i == im->nnames) {
+		free(buf);
+		return; /* the common case: no mention at all */
+	}
+	blank_non_code(buf, len);
 	for (i = 0; i < im->nnames; i++) {
 		const char *p = buf;
 		size_t n = strlen(im->names[i]);
