@@ -47,7 +47,7 @@ struct series {
 	size_t n, alloc;
 };
 
-/* The fragmentation curves of one (experiment, rule, policy). */
+/* The fragmentation curves of one (experiment, rule): a line per policy. */
 struct chart {
 	char *title;
 	struct series *s;
@@ -67,7 +67,8 @@ struct report {
 	struct rtable findings;
 	struct rtable patches;
 	struct rtable validations;
-	struct rtable impact;
+	struct rtable impact;	  /* a rule's as-is vs patched metrics */
+	struct rtable policies;	  /* antifrag/trace metrics per policy */
 	struct chart *charts;
 	size_t ncharts;
 	struct rtable curve_summary; /* per curve: start, min, end */

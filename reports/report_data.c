@@ -308,19 +308,31 @@ static const char sql_validations[] =
 	"ELSE coalesce(detail, '') END AS detail "
 	"FROM validations ORDER BY series, patch IS NOT NULL, patch, id";
 
-/* The newest value of each metric, as-is next to patched. */
-static const char sql_impact[] =
-	"WITH v AS (SELECT * FROM sim_results WHERE id IN (SELECT max(id) "
-	"  FROM sim_results GROUP BY experiment, rule, policy, variant, "
-	"  metric)) "
+/* The newest value of each metric. */
+#define NEWEST_METRICS                                                     \
+	"WITH v AS (SELECT * FROM sim_results WHERE id IN (SELECT max(id) " \
+	"FROM sim_results GROUP BY experiment, rule, policy, variant, "     \
+	"metric)) "
+
+/* A rule's impact: as-is next to patched, and the change. */
+static const char sql_impact[] = NEWEST_METRICS
 	"SELECT experiment, coalesce(rule, '') AS rule, policy, metric, "
-	"gfp_num(max(value) FILTER (WHERE variant = '-')) AS value, "
 	"gfp_num(max(value) FILTER (WHERE variant = 'as-is')) AS \"as-is\", "
 	"gfp_num(max(value) FILTER (WHERE variant = 'patched')) AS patched, "
 	"gfp_num(max(value) FILTER (WHERE variant = 'patched') - "
 	"  max(value) FILTER (WHERE variant = 'as-is')) AS change "
-	"FROM v GROUP BY experiment, rule, policy, metric "
+	"FROM v WHERE variant IN ('as-is', 'patched') "
+	"GROUP BY experiment, rule, policy, metric "
 	"ORDER BY experiment, rule, policy, metric";
+
+/* Experiments without variants (antifrag, trace): one column per policy. */
+static const char sql_policies[] = NEWEST_METRICS
+	"SELECT experiment, metric, "
+	"gfp_num(max(value) FILTER (WHERE policy = 'nogroup')) AS nogroup, "
+	"gfp_num(max(value) FILTER (WHERE policy = '2.6.24')) AS \"2.6.24\", "
+	"gfp_num(max(value) FILTER (WHERE policy = '6.1')) AS \"6.1\" "
+	"FROM v WHERE variant NOT IN ('as-is', 'patched') "
+	"GROUP BY experiment, metric ORDER BY experiment, metric";
 
 static const char sql_curves[] =
 	"SELECT experiment, coalesce(rule, ''), policy, variant, step, "
@@ -372,21 +384,25 @@ static const char *col_text(sqlite3_stmt *st, int c)
 	return t ? (const char *)t : "";
 }
 
-/* Group the curve rows into one chart per (experiment, rule, policy). */
+/*
+ * Group the curve rows into one chart per (experiment, rule), one line per
+ * policy and variant: the antifrag chart compares the policies, a rule's
+ * impact chart shows as-is against patched.
+ */
 static int load_charts(sqlite3 *db, struct report *r)
 {
 	sqlite3_stmt *st = db_prepare(db, sql_curves);
 	struct chart *ch = NULL;
 	struct series *s = NULL;
-	char *key = NULL;
+	char *key = NULL, *name;
 	int rc;
 
 	if (!st)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *rule = col_text(st, 1);
-		char *k = xasprintf("%s, %s%spolicy %s", col_text(st, 0), rule,
-				    *rule ? ", " : "", col_text(st, 2));
+		const char *rule = col_text(st, 1), *var = col_text(st, 3);
+		char *k = xasprintf("%s%s%s", col_text(st, 0),
+				    *rule ? ", " : "", rule);
 
 		if (!key || strcmp(k, key)) {
 			r->charts = xrealloc(r->charts, (r->ncharts + 1) *
@@ -400,11 +416,16 @@ static int load_charts(sqlite3 *db, struct report *r)
 		} else {
 			free(k);
 		}
-		if (!s || strcmp(s->name, col_text(st, 3))) {
+		name = strcmp(var, "-") ?
+			       xasprintf("%s %s", col_text(st, 2), var) :
+			       xstrdup(col_text(st, 2));
+		if (!s || strcmp(s->name, name)) {
 			ch->s = xrealloc(ch->s, (ch->n + 1) * sizeof(*s));
 			s = &ch->s[ch->n++];
 			memset(s, 0, sizeof(*s));
-			s->name = xstrdup(col_text(st, 3));
+			s->name = name;
+		} else {
+			free(name);
 		}
 		series_add(s, sqlite3_column_int64(st, 4),
 			   sqlite3_column_double(st, 5));
@@ -417,7 +438,7 @@ static int load_charts(sqlite3 *db, struct report *r)
 /* Start, minimum and end of every curve, for the text formats. */
 static void summarize_charts(struct report *r)
 {
-	static const char *const head[] = { "curve", "variant", "steps",
+	static const char *const head[] = { "curve", "line", "steps",
 					    "first", "minimum", "last" };
 	size_t i, j, k;
 
@@ -522,6 +543,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 	err |= rtable_load(db, &r->patches, sql_patches);
 	err |= rtable_load(db, &r->validations, sql_validations);
 	err |= rtable_load(db, &r->impact, sql_impact);
+	err |= rtable_load(db, &r->policies, sql_policies);
 	err |= load_charts(db, r);
 	summarize_charts(r);
 	/* The lifetime chart: the first two columns of the lifetime table. */
@@ -555,6 +577,7 @@ void report_free(struct report *r)
 				    &r->context,     &r->rules,
 				    &r->findings,    &r->patches,
 				    &r->validations, &r->impact,
+				    &r->policies,
 				    &r->curve_summary };
 	size_t i, j;
 

@@ -169,7 +169,11 @@ void report_html(const struct report *r, struct strbuf *sb)
 		   "no validation run");
 
 	heading(sb, 2, "impact", "Allocator impact");
-	html_table(sb, "impact-table", &r->impact, "no simulation run");
+	heading(sb, 3, "rule-impact", "Rule impact (as-is vs patched)");
+	html_table(sb, "impact-table", &r->impact, "no rule simulated");
+	heading(sb, 3, "policies", "Policies (nogroup, 2.6.24, 6.1)");
+	html_table(sb, "policies-table", &r->policies,
+		   "no antifrag or trace simulation");
 	html_curves(sb, r);
 	sb_adds(sb, "</body>\n</html>\n");
 }

@@ -90,8 +90,10 @@ void report_md(const struct report *r, struct strbuf *sb)
 	sb_adds(sb, "### Validation\n\n");
 	md_table(sb, &r->validations, "no validation run");
 
-	sb_adds(sb, "## Allocator impact\n\n### Metrics\n\n");
-	md_table(sb, &r->impact, "no simulation run");
+	sb_adds(sb, "## Allocator impact\n\n### Rule impact (as-is vs patched)\n\n");
+	md_table(sb, &r->impact, "no rule simulated");
+	sb_adds(sb, "### Policies (nogroup, 2.6.24, 6.1)\n\n");
+	md_table(sb, &r->policies, "no antifrag or trace simulation");
 	sb_adds(sb, "### Fragmentation curves (free order-9 blocks)\n\n");
 	md_table(sb, &r->curve_summary, "no simulation curves");
 }

@@ -17,7 +17,7 @@
 #define BAR_AREA_W 360
 #define LINE_H 320
 #define M_LEFT 64
-#define M_RIGHT 24
+#define M_RIGHT 40
 #define M_TOP 34
 #define M_BOTTOM 64
 #define MAX_POINTS 1000
@@ -194,8 +194,10 @@ static void draw_series(struct strbuf *sb, const struct frame *f,
 
 	sb_adds(sb, "<g class=\"series\"><title>");
 	sb_add_xml(sb, s->name);
+	/* Every other line dashed, so that equal curves stay visible. */
 	sb_addf(sb, "</title><polyline fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"2\" points=\"", palette[idx % NCOLORS]);
+		    "stroke-width=\"2\"%s points=\"", palette[idx % NCOLORS],
+		idx % 2 ? " stroke-dasharray=\"7 4\"" : "");
 	for (i = 0; i < s->n; i += stride)
 		sb_addf(sb, "%.1f,%.1f ", px(f, (double)s->x[i]),
 			py(f, s->y[i]));

@@ -11,7 +11,8 @@ is "$?" 0 "md report exits 0"
 for h in "## Run summary" "### Parse modes" "## Flags by subsystem" \
 	"### Lifetime" "### Context" "## Findings" "### All findings \\(4\\)" \
 	"## Patch series and validation" "### Validation" \
-	"## Allocator impact" "### Fragmentation curves"; do
+	"## Allocator impact" "### Rule impact" "### Policies" \
+	"### Fragmentation curves"; do
 	like "$md" "$h" "section: $h"
 done
 like "$md" "\| tree \| $TMP/tree \|" "summary names the tree"
@@ -38,9 +39,11 @@ like "$md" "multi line message" "a newline in a cell becomes a space"
 like "$md" "0001-fs-proc-base.patch \| .* \| apply: pass, compile: pass \|" \
 	"patches show their validation"
 like "$md" "\| checkpatch \| fail \| WARNING: line length" "validation rows"
-like "$md" "\`mixed_pageblocks\` \|  \| 40 \| 31 \| -9 \|" \
+like "$md" "\| impact \| temporary-to-kernel \| 6.1 \| \`mixed_pageblocks\` \| 40 \| 31 \| -9 \|" \
 	"impact table: as-is, patched, change"
-like "$md" "\| patched \| 21 \| 500 \| 300 \| 300 \|" "curve summary"
+like "$md" "\| antifrag \| fallbacks \| 1234 \|  \|  \|" "policy table: one column per policy"
+like "$md" "\| impact, temporary-to-kernel \| 6.1 patched \| 21 \| 500 \| 300 \| 300 \|" \
+	"curve summary: first, minimum, last"
 
 # No MAINTAINERS: grouped by directory, and the report says so.
 rm "$TMP/tree/MAINTAINERS"

@@ -63,7 +63,7 @@ like "$out" "unicode 1" "UTF-8 text survives"
 like "$out" "open 1" "every element is closed"
 for id in summary-table parse-modes-table subsystems-table lifetime-table \
 	context-table rules-table findings-table patches-table \
-	validations-table impact-table chart-subsystems chart-lifetimes \
+	validations-table impact-table policies-table chart-subsystems chart-lifetimes \
 	chart-curve-0; do
 	like "$out" "ids .*$id" "element #$id"
 done
