@@ -58,9 +58,9 @@ static uint32_t isolate_free_target(struct zone *zone,
 				zone->free_pages -= 1UL << order;
 				return pfn;
 			}
-			cc->free_pfn += (page->flags & (PG_buddy | PG_head)) ?
-						1U << o :
-						1;
+			cc->free_pfn += (page->flags & (PG_buddy | PG_head))
+						? 1U << o
+						: 1;
 		}
 		if (cc->free_block == 0) {
 			cc->free_done = true;
@@ -92,7 +92,8 @@ void compact_zone(struct zone *zone, struct compact_result *res)
 		struct page *page = &zone->pages[cc.migrate_pfn];
 		unsigned int order = page->order;
 		uint32_t src = cc.migrate_pfn;
-		uint32_t nr = (page->flags & (PG_buddy | PG_head)) ? 1U << order : 1;
+		uint32_t nr =
+			(page->flags & (PG_buddy | PG_head)) ? 1U << order : 1;
 
 		/* the scanners met: the free scanner owns blocks above */
 		if ((src >> pageblock_order) >= cc.free_block)
@@ -112,8 +113,8 @@ void compact_zone(struct zone *zone, struct compact_result *res)
 			d->owner = page->owner;
 			d->private = page->private;
 			if (zone->migrate_cb)
-				zone->migrate_cb(zone->migrate_owner, page->private,
-						 src, dst);
+				zone->migrate_cb(zone->migrate_owner,
+						 page->private, src, dst);
 			/* the target was counted as allocated above */
 			free_pages(zone, src);
 			res->migrated++;

@@ -8,10 +8,10 @@
 
 #include "allocator/mmzone.h"
 
-#define FAIL(...)                                                          \
-	do {                                                               \
-		snprintf(err, errlen, __VA_ARGS__);                        \
-		return -1;                                                 \
+#define FAIL(...)                                                              \
+	do {                                                                   \
+		snprintf(err, errlen, __VA_ARGS__);                            \
+		return -1;                                                     \
 	} while (0)
 
 /* Every page in exactly one block; interior pages carry no flags. */
@@ -27,8 +27,10 @@ static int check_partition(const struct zone *zone, unsigned long *free,
 
 		if (!(page->flags & (PG_buddy | PG_head | PG_pcp)))
 			FAIL("pfn %u is in no free or allocated block", pfn);
-		if (__builtin_popcount(page->flags & (PG_buddy | PG_head | PG_pcp)) > 1)
-			FAIL("pfn %u is in two states (flags %#x)", pfn, page->flags);
+		if (__builtin_popcount(page->flags &
+				       (PG_buddy | PG_head | PG_pcp)) > 1)
+			FAIL("pfn %u is in two states (flags %#x)", pfn,
+			     page->flags);
 		if ((page->flags & PG_pcp) && page->order)
 			FAIL("pcp page %u has order %u", pfn, page->order);
 		if (page->order >= MAX_ORDER)
@@ -42,20 +44,23 @@ static int check_partition(const struct zone *zone, unsigned long *free,
 			     page->order);
 		for (i = 1; i < nr; i++)
 			if (zone->pages[pfn + i].flags)
-				FAIL("pfn %u inside the order-%u block at %u is counted twice",
+				FAIL("pfn %u inside the order-%u block at %u "
+				     "is counted twice",
 				     pfn + i, page->order, pfn);
 		if (PageBuddy(page)) {
 			*free += nr;
 			if (page->order < MAX_ORDER - 1) {
 				uint32_t b = __find_buddy_pfn(pfn, page->order);
 				const struct page *bp = &zone->pages[b];
-				bool split_ok = page->order >= pageblock_order &&
-						(page->mt >= MIGRATE_PCPTYPES ||
-						 bp->mt >= MIGRATE_PCPTYPES);
+				bool split_ok =
+					page->order >= pageblock_order &&
+					(page->mt >= MIGRATE_PCPTYPES ||
+					 bp->mt >= MIGRATE_PCPTYPES);
 
 				if (PageBuddy(bp) && bp->order == page->order &&
 				    !split_ok)
-					FAIL("free buddies at pfn %u and %u (order %u) not coalesced",
+					FAIL("free buddies at pfn %u and %u "
+					     "(order %u) not coalesced",
 					     pfn, b, page->order);
 			}
 		}
@@ -76,21 +81,26 @@ static int check_lists(const struct zone *zone, char *err, size_t errlen)
 			uint32_t pfn = area->free_list[mt], prev = NIL_PFN;
 			unsigned long n = 0;
 
-			if ((pfn == NIL_PFN) == !!(zone->nonempty[mt] & (1U << o)))
+			if ((pfn == NIL_PFN) ==
+			    !!(zone->nonempty[mt] & (1U << o)))
 				FAIL("nonempty mask wrong for order %d %s", o,
 				     migratetype_names[mt]);
 			for (; pfn != NIL_PFN; pfn = zone->pages[pfn].next) {
 				const struct page *p;
 
 				if (pfn >= zone->nr_pages)
-					FAIL("free list order %d %s links to pfn %u",
+					FAIL("free list order %d %s links to "
+					     "pfn %u",
 					     o, migratetype_names[mt], pfn);
 				p = &zone->pages[pfn];
-				if (!PageBuddy(p) || p->order != o || p->mt != mt)
-					FAIL("pfn %u on free list order %d %s is not such a free block",
+				if (!PageBuddy(p) || p->order != o ||
+				    p->mt != mt)
+					FAIL("pfn %u on free list order %d %s "
+					     "is not such a free block",
 					     pfn, o, migratetype_names[mt]);
 				if (p->prev != prev)
-					FAIL("free list order %d %s: bad prev link at pfn %u",
+					FAIL("free list order %d %s: bad prev "
+					     "link at pfn %u",
 					     o, migratetype_names[mt], pfn);
 				prev = pfn;
 				if (++n > zone->nr_pages)
@@ -98,7 +108,8 @@ static int check_lists(const struct zone *zone, char *err, size_t errlen)
 					     migratetype_names[mt]);
 			}
 			if (n != area->nr_free_mt[mt])
-				FAIL("order %d %s: %lu on the list, counter says %u",
+				FAIL("order %d %s: %lu on the list, counter "
+				     "says %u",
 				     o, migratetype_names[mt], n,
 				     area->nr_free_mt[mt]);
 			total += n;
@@ -119,12 +130,15 @@ static int check_pcp(const struct zone *zone, char *err, size_t errlen)
 		uint32_t pfn;
 		int n = 0;
 
-		for (pfn = pcp->lists[mt]; pfn != NIL_PFN; pfn = zone->pages[pfn].next) {
+		for (pfn = pcp->lists[mt]; pfn != NIL_PFN;
+		     pfn = zone->pages[pfn].next) {
 			if (pfn >= zone->nr_pages)
-				FAIL("pcp list %s links to pfn %u", migratetype_names[mt], pfn);
+				FAIL("pcp list %s links to pfn %u",
+				     migratetype_names[mt], pfn);
 			if (!(zone->pages[pfn].flags & PG_pcp) ||
 			    zone->pages[pfn].mt != mt)
-				FAIL("pfn %u on pcp list %s is not a pcp page of it",
+				FAIL("pfn %u on pcp list %s is not a pcp page "
+				     "of it",
 				     pfn, migratetype_names[mt]);
 			if (++n > pcp->count)
 				FAIL("pcp list %s is longer than the pcp count",
@@ -144,7 +158,7 @@ static int check_pcp(const struct zone *zone, char *err, size_t errlen)
 
 int check_zone(const struct zone *zone, char *err, size_t errlen)
 {
-	unsigned long free = 0, listed = 0, blocks[MIGRATE_TYPES] = { 0 };
+	unsigned long free = 0, listed = 0, blocks[MIGRATE_TYPES] = {0};
 	uint32_t b;
 	int o, mt;
 

@@ -57,8 +57,8 @@ enum {
  */
 enum page_owner_kind {
 	OWNER_NONE,
-	OWNER_PAGE,	/* direct page allocation, held by a workload object */
-	OWNER_SLAB,	/* a slab page of a kmem_cache */
+	OWNER_PAGE,	 /* direct page allocation, held by a workload object */
+	OWNER_SLAB,	 /* a slab page of a kmem_cache */
 	OWNER_PAGECACHE, /* movable page cache / anon, migratable */
 };
 
@@ -93,8 +93,8 @@ struct zone;
 struct alloc_policy;
 
 /* Called by compaction when it moves an allocated page. */
-typedef void (*migrate_page_fn)(void *owner, uint32_t handle,
-				uint32_t old_pfn, uint32_t new_pfn);
+typedef void (*migrate_page_fn)(void *owner, uint32_t handle, uint32_t old_pfn,
+				uint32_t new_pfn);
 
 /* Fallback and steal events, as mm_page_alloc_extfrag reports them. */
 struct extfrag_stats {
@@ -107,7 +107,8 @@ struct extfrag_stats {
 
 struct zone {
 	const char *name;
-	uint32_t nr_pages; /* spanned == present; a multiple of MAX_ORDER_NR_PAGES */
+	uint32_t nr_pages; /* spanned == present; a multiple of
+			      MAX_ORDER_NR_PAGES */
 	uint32_t nr_pageblocks;
 	struct page *pages;
 	uint8_t *pageblock_flags; /* migratetype per pageblock */
@@ -118,8 +119,8 @@ struct zone {
 	unsigned long nr_blocks[MIGRATE_TYPES];
 	unsigned long nr_reserved_highatomic, max_highatomic;
 	const struct alloc_policy *policy;
-	bool highatomic; /* 6.1: MIGRATE_HIGHATOMIC reserve enabled */
-	bool debug_checks; /* run check_zone() after every operation */
+	bool highatomic;	  /* 6.1: MIGRATE_HIGHATOMIC reserve enabled */
+	bool debug_checks;	  /* run check_zone() after every operation */
 	struct per_cpu_pages pcp; /* pcp.high == 0: no pcp lists */
 	struct extfrag_stats stats;
 	migrate_page_fn migrate_cb;
@@ -163,8 +164,8 @@ int move_freepages_block(struct zone *zone, uint32_t pfn, int migratetype,
 			 int *num_movable);
 void expand(struct zone *zone, uint32_t pfn, unsigned int low,
 	    unsigned int high, int migratetype);
-void change_pageblock_range(struct zone *zone, uint32_t pfn,
-			    unsigned int order, int migratetype);
+void change_pageblock_range(struct zone *zone, uint32_t pfn, unsigned int order,
+			    int migratetype);
 void del_page_from_free_list(struct zone *zone, uint32_t pfn,
 			     unsigned int order);
 void add_to_free_list(struct zone *zone, uint32_t pfn, unsigned int order,

@@ -28,7 +28,8 @@ static void zone_debug_check(const struct zone *zone, const char *what)
 	if (!zone->debug_checks)
 		return;
 	if (check_zone(zone, err, sizeof(err)) < 0) {
-		fprintf(stderr, "gfpaudit: allocator invariant broken after %s: %s\n",
+		fprintf(stderr,
+			"gfpaudit: allocator invariant broken after %s: %s\n",
 			what, err);
 		abort();
 	}
@@ -43,11 +44,11 @@ void set_pageblock_migratetype(struct zone *zone, uint32_t pfn, int mt)
 	*flags = (uint8_t)mt;
 }
 
-void change_pageblock_range(struct zone *zone, uint32_t pfn,
-			    unsigned int order, int migratetype)
+void change_pageblock_range(struct zone *zone, uint32_t pfn, unsigned int order,
+			    int migratetype)
 {
-	uint32_t nr = order >= pageblock_order ?
-			      1U << (order - pageblock_order) : 1;
+	uint32_t nr =
+		order >= pageblock_order ? 1U << (order - pageblock_order) : 1;
 
 	while (nr--) {
 		set_pageblock_migratetype(zone, pfn, migratetype);
@@ -89,7 +90,7 @@ void del_page_from_free_list(struct zone *zone, uint32_t pfn,
 	if (page->next != NIL_PFN)
 		zone->pages[page->next].prev = page->prev;
 	if (area->free_list[mt] == NIL_PFN)
-		zone->nonempty[mt] &= (uint16_t)~(1U << order);
+		zone->nonempty[mt] &= (uint16_t) ~(1U << order);
 	area->nr_free_mt[mt]--;
 	area->nr_free--;
 	page->flags = 0;
@@ -153,7 +154,8 @@ void __free_one_page(struct zone *zone, uint32_t pfn, unsigned int order,
 		if (!PageBuddy(buddy) || buddy_order(buddy) != order)
 			break;
 		if (order >= pageblock_order) {
-			int buddy_mt = get_pageblock_migratetype(zone, buddy_pfn);
+			int buddy_mt =
+				get_pageblock_migratetype(zone, buddy_pfn);
 
 			if (migratetype != buddy_mt &&
 			    (!migratetype_is_mergeable(migratetype) ||
@@ -191,9 +193,10 @@ int move_freepages_block(struct zone *zone, uint32_t pfn, int migratetype,
 			moved += (int)nr;
 		} else if (page->flags & PG_head) {
 			if (num_movable && page->mt == MIGRATE_MOVABLE)
-				*num_movable += (int)(nr < pageblock_nr_pages ?
-							      nr :
-							      pageblock_nr_pages);
+				*num_movable +=
+					(int)(nr < pageblock_nr_pages
+						      ? nr
+						      : pageblock_nr_pages);
 		} else {
 			nr = 1;
 		}
@@ -205,7 +208,8 @@ int move_freepages_block(struct zone *zone, uint32_t pfn, int migratetype,
 /* 2.6.24's setup_zone_migrate_reserve(): min_free_kbytes worth of blocks. */
 static void setup_zone_migrate_reserve(struct zone *zone)
 {
-	/* init_per_zone_pages_min: min_free_kbytes = sqrt(lowmem_kbytes * 16) */
+	/* init_per_zone_pages_min: min_free_kbytes = sqrt(lowmem_kbytes * 16)
+	 */
 	unsigned long kb = (unsigned long)zone->nr_pages * (PAGE_SIZE / 1024);
 	unsigned long min_kb = 1, pages_min, reserve;
 	uint32_t pfn;
@@ -301,16 +305,18 @@ static bool unreserve_highatomic_pageblock(struct zone *zone, int mt)
 	int order;
 
 	for (order = 0; order < MAX_ORDER; order++) {
-		uint32_t pfn = zone->free_area[order].free_list[MIGRATE_HIGHATOMIC];
+		uint32_t pfn =
+			zone->free_area[order].free_list[MIGRATE_HIGHATOMIC];
 
 		if (pfn == NIL_PFN)
 			continue;
-		if (get_pageblock_migratetype(zone, pfn) == MIGRATE_HIGHATOMIC) {
+		if (get_pageblock_migratetype(zone, pfn) ==
+		    MIGRATE_HIGHATOMIC) {
 			zone->nr_reserved_highatomic -=
 				zone->nr_reserved_highatomic <
-						pageblock_nr_pages ?
-					zone->nr_reserved_highatomic :
-					pageblock_nr_pages;
+						pageblock_nr_pages
+					? zone->nr_reserved_highatomic
+					: pageblock_nr_pages;
 			set_pageblock_migratetype(zone, pfn, mt);
 		}
 		move_freepages_block(zone, pfn, mt, NULL);
@@ -419,8 +425,8 @@ uint32_t alloc_pages(struct zone *zone, unsigned int order, int mt,
 		     unsigned int alloc_flags, uint8_t owner, uint32_t handle)
 {
 	int list_mt = policy_migratetype(zone->policy, mt);
-	bool harder = zone->highatomic && order > 0 &&
-		      (alloc_flags & ALLOC_HARDER);
+	bool harder =
+		zone->highatomic && order > 0 && (alloc_flags & ALLOC_HARDER);
 	uint32_t pfn = NIL_PFN;
 	struct page *page;
 
@@ -485,8 +491,8 @@ int free_pages(struct zone *zone, uint32_t pfn)
 		int mt = get_pageblock_migratetype(zone, pfn);
 
 		if (mt != MIGRATE_ISOLATE) {
-			pcp_push(zone, pfn, mt < MIGRATE_PCPTYPES ? mt :
-							    MIGRATE_MOVABLE);
+			pcp_push(zone, pfn,
+				 mt < MIGRATE_PCPTYPES ? mt : MIGRATE_MOVABLE);
 			if (zone->pcp.count >= zone->pcp.high)
 				free_pcppages_bulk(zone, zone->pcp.batch);
 			zone_debug_check(zone, "free_pages");

@@ -23,7 +23,8 @@ struct frag_zone *frag_zone_get(struct frag_info *fi, int node,
 	int i;
 
 	for (i = 0; i < fi->nr_zones; i++)
-		if (fi->zones[i].node == node && !strcmp(fi->zones[i].name, name))
+		if (fi->zones[i].node == node &&
+		    !strcmp(fi->zones[i].name, name))
 			return &fi->zones[i];
 	if (fi->nr_zones == FRAG_MAX_ZONES)
 		return NULL;
@@ -93,14 +94,16 @@ int parse_buddyinfo(const char *buf, size_t len, struct frag_info *fi,
 			unsigned long v;
 
 			if (o == FRAG_MAX_ORDERS)
-				return fail(err, lineno, "more orders than any kernel has");
+				return fail(err, lineno,
+					    "more orders than any kernel has");
 			if (!scan_ulong(&s, &v) ||
 			    (s.p < s.end && *s.p != ' ' && *s.p != '\t'))
 				return fail(err, lineno,
 					    "free block count is not a number");
 			if (v > (FRAG_MAX_PAGES >> o))
 				return fail(err, lineno,
-					    "free block count too large for its order");
+					    "free block count too large for "
+					    "its order");
 			z->nr_free[o++] = v;
 		}
 		if (o == 0)

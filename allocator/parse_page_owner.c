@@ -44,7 +44,8 @@ static void set_add(struct mixed_set *set, unsigned long v)
 
 static int cmp_ulong(const void *a, const void *b)
 {
-	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+	unsigned long x = *(const unsigned long *)a,
+		      y = *(const unsigned long *)b;
 
 	return x < y ? -1 : x > y;
 }
@@ -74,7 +75,7 @@ static int parse_pfn_line(struct scan *s, struct page_owner_stats *st,
 int parse_page_owner(const char *buf, size_t len, struct page_owner_stats *st,
 		     struct parse_error *err)
 {
-	struct mixed_set set = { 0 };
+	struct mixed_set set = {0};
 	bool want_pfn = false;
 	struct scan s;
 	size_t pos = 0, i;
@@ -93,7 +94,8 @@ int parse_page_owner(const char *buf, size_t len, struct page_owner_stats *st,
 			    order > 64) {
 				free(set.blocks);
 				return fail(err, lineno,
-					    "malformed \"Page allocated via order N, mask 0x...\"");
+					    "malformed \"Page allocated via "
+					    "order N, mask 0x...\"");
 			}
 			want_pfn = true;
 			continue;
@@ -102,21 +104,25 @@ int parse_page_owner(const char *buf, size_t len, struct page_owner_stats *st,
 			if (!want_pfn) {
 				free(set.blocks);
 				return fail(err, lineno,
-					    "PFN line outside a \"Page allocated via\" record");
+					    "PFN line outside a \"Page "
+					    "allocated via\" record");
 			}
 			if (parse_pfn_line(&s, st, &set) < 0) {
 				free(set.blocks);
 				return fail(err, lineno,
-					    "malformed \"PFN N type T Block B type T\" line");
+					    "malformed \"PFN N type T Block B "
+					    "type T\" line");
 			}
 			want_pfn = false;
 			continue;
 		}
-		/* "Page has been migrated, ...", "Charged to memcg ...": info */
+		/* "Page has been migrated, ...", "Charged to memcg ...": info
+		 */
 	}
 	if (!st->records) {
 		free(set.blocks);
-		return fail(err, lineno ? lineno : 1, "no page_owner records found");
+		return fail(err, lineno ? lineno : 1,
+			    "no page_owner records found");
 	}
 	if (set.n)
 		qsort(set.blocks, set.n, sizeof(*set.blocks), cmp_ulong);

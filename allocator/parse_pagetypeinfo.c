@@ -72,26 +72,35 @@ static int parse_free_line(struct pti_state *st, struct scan *s)
 		return -1;
 	if (!scan_lit(s, ",") || !scan_lit(s, "type") ||
 	    !scan_word(s, type, sizeof(type)))
-		return fail(st, "expected \", type NAME\" after the zone%s", "");
+		return fail(st, "expected \", type NAME\" after the zone%s",
+			    "");
 	t = frag_type_index(st->fi, type);
 	if (t < 0)
 		return fail(st, "too many migratetypes (%s)", type);
 	if (z->type_seen[t])
-		return fail(st, "migratetype %s listed twice for the zone", type);
+		return fail(st, "migratetype %s listed twice for the zone",
+			    type);
 	while (!scan_at_end(s)) {
 		bool capped;
 
 		if (o == st->nr_orders)
-			return fail(st, "more counts than the header has orders%s", "");
+			return fail(st,
+				    "more counts than the header has orders%s",
+				    "");
 		if (parse_count(s, &z->free_mt[t][o], &capped) < 0)
-			return fail(st, "free page count is not a number%s", "");
-		/* summed over up to FRAG_MAX_TYPES types: keep the sum in range */
+			return fail(st, "free page count is not a number%s",
+				    "");
+		/* summed over up to FRAG_MAX_TYPES types: keep the sum in range
+		 */
 		if (z->free_mt[t][o] > (FRAG_MAX_PAGES >> o) / FRAG_MAX_TYPES)
-			return fail(st, "free page count too large for its order%s", "");
+			return fail(st,
+				    "free page count too large for its order%s",
+				    "");
 		z->capped[t][o++] = capped;
 	}
 	if (o != st->nr_orders)
-		return fail(st, "fewer counts than the header has orders%s", "");
+		return fail(st, "fewer counts than the header has orders%s",
+			    "");
 	z->type_seen[t] = true;
 	z->have_pagetypeinfo = true;
 	if (!z->nr_orders || !z->have_buddyinfo)
@@ -113,13 +122,18 @@ static int parse_block_line(struct pti_state *st, struct scan *s)
 		bool capped;
 
 		if (c == st->nr_cols)
-			return fail(st, "more block counts than the header has types%s", "");
+			return fail(
+				st,
+				"more block counts than the header has types%s",
+				"");
 		if (parse_count(s, &v, &capped) < 0 || capped)
 			return fail(st, "block count is not a number%s", "");
 		dst[st->cols[c++]] = v;
 	}
 	if (c != st->nr_cols)
-		return fail(st, "fewer block counts than the header has types%s", "");
+		return fail(st,
+			    "fewer block counts than the header has types%s",
+			    "");
 	if (st->sec == SEC_BLOCKS)
 		z->have_blocks = true;
 	else
@@ -149,7 +163,8 @@ static int parse_line(struct pti_state *st, struct scan *s)
 	unsigned long v;
 
 	if (scan_lit(s, "Page block order:")) {
-		if (!scan_ulong(s, &v) || v >= FRAG_MAX_ORDERS + 8 || !scan_at_end(s))
+		if (!scan_ulong(s, &v) || v >= FRAG_MAX_ORDERS + 8 ||
+		    !scan_at_end(s))
 			return fail(st, "bad pageblock order%s", "");
 		st->fi->pb_order = (int)v;
 		return 0;
@@ -163,9 +178,12 @@ static int parse_line(struct pti_state *st, struct scan *s)
 	if (scan_lit(s, "Free pages count per migrate type at order")) {
 		st->nr_orders = 0;
 		while (!scan_at_end(s)) {
-			if (!scan_ulong(s, &v) || v != (unsigned long)st->nr_orders ||
+			if (!scan_ulong(s, &v) ||
+			    v != (unsigned long)st->nr_orders ||
 			    st->nr_orders == FRAG_MAX_ORDERS)
-				return fail(st, "bad order list in the header%s", "");
+				return fail(st,
+					    "bad order list in the header%s",
+					    "");
 			st->nr_orders++;
 		}
 		if (!st->nr_orders)
@@ -194,7 +212,7 @@ static int parse_line(struct pti_state *st, struct scan *s)
 int parse_pagetypeinfo(const char *buf, size_t len, struct frag_info *fi,
 		       struct parse_error *err)
 {
-	struct pti_state st = { .fi = fi, .err = err };
+	struct pti_state st = {.fi = fi, .err = err};
 	struct scan s;
 	size_t pos = 0;
 	bool any = false;
@@ -209,7 +227,10 @@ int parse_pagetypeinfo(const char *buf, size_t len, struct frag_info *fi,
 	}
 	if (!any || st.nr_orders == 0) {
 		st.lineno = st.lineno ? st.lineno : 1;
-		return fail(&st, "no \"Free pages count per migrate type\" table found%s", "");
+		return fail(&st,
+			    "no \"Free pages count per migrate type\" table "
+			    "found%s",
+			    "");
 	}
 	return 0;
 }

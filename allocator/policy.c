@@ -83,8 +83,8 @@ void steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
 	/* (boost_watermark() is not modelled: there is no kswapd) */
 	if (!whole_block)
 		goto single_page;
-	free_pages = move_freepages_block(zone, pfn, start_type,
-					  &movable_pages);
+	free_pages =
+		move_freepages_block(zone, pfn, start_type, &movable_pages);
 	if (!free_pages)
 		goto single_page;
 	/*
@@ -96,8 +96,8 @@ void steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
 	if (start_type == MIGRATE_MOVABLE)
 		alike_pages = movable_pages;
 	else if (old_block_type == MIGRATE_MOVABLE)
-		alike_pages = (int)pageblock_nr_pages -
-			      (free_pages + movable_pages);
+		alike_pages =
+			(int)pageblock_nr_pages - (free_pages + movable_pages);
 	else
 		alike_pages = 0;
 	if (free_pages + alike_pages >= (1 << (pageblock_order - 1)) ||
@@ -180,7 +180,8 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
 			/* MIGRATE_RESERVE handled later if necessary */
 			if (migratetype == MIGRATE_RESERVE)
 				continue;
-			pfn = zone->free_area[current_order].free_list[migratetype];
+			pfn = zone->free_area[current_order]
+				      .free_list[migratetype];
 			if (pfn == NIL_PFN)
 				continue;
 			if (current_order >= (int)(pageblock_order >> 1) ||
@@ -214,19 +215,21 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
  * Linux 6.1 mm/page_alloc.c, fallbacks[MIGRATE_TYPES][3] (CMA and
  * ISOLATE rows "Never used").
  */
-#define FALLBACKS_61                                                          \
-	{                                                                     \
-		[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE, END },   \
-		[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, END },   \
-		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, END },   \
-		[MIGRATE_HIGHATOMIC] = { END },                               \
-		[MIGRATE_RESERVE] = { END },                                  \
-		[MIGRATE_ISOLATE] = { END },                                  \
-	}
+/* clang-format off */
+#define FALLBACKS_61 {								\
+	[MIGRATE_UNMOVABLE]   = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE,   END },	\
+	[MIGRATE_MOVABLE]     = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, END },	\
+	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE,   MIGRATE_MOVABLE,   END },	\
+	[MIGRATE_HIGHATOMIC]  = { END },						\
+	[MIGRATE_RESERVE]     = { END },						\
+	[MIGRATE_ISOLATE]     = { END },						\
+}
+/* clang-format on */
 
 const struct alloc_policy policy_61 = {
 	.name = "6.1",
-	.source = "Linux 6.1 mm/page_alloc.c: fallbacks[], can_steal_fallback(), steal_suitable_fallback()",
+	.source = "Linux 6.1 mm/page_alloc.c: fallbacks[], "
+		  "can_steal_fallback(), steal_suitable_fallback()",
 	.has_highatomic = true,
 	.fallbacks = FALLBACKS_61,
 	.rmqueue_fallback = rmqueue_fallback_61,
@@ -243,16 +246,19 @@ const struct alloc_policy policy_61 = {
  */
 const struct alloc_policy policy_2624 = {
 	.name = "2.6.24",
-	.source = "Linux 2.6.24 mm/page_alloc.c: fallbacks[], __rmqueue_fallback()",
+	.source = "Linux 2.6.24 mm/page_alloc.c: fallbacks[], "
+		  "__rmqueue_fallback()",
 	.has_reserve = true,
+	/* clang-format off */
 	.fallbacks = {
-		[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE, MIGRATE_RESERVE, END },
-		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE, MIGRATE_RESERVE, END },
-		[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, MIGRATE_RESERVE, END },
-		[MIGRATE_RESERVE] = { MIGRATE_RESERVE, MIGRATE_RESERVE, MIGRATE_RESERVE, END },
-		[MIGRATE_HIGHATOMIC] = { END },
-		[MIGRATE_ISOLATE] = { END },
+		[MIGRATE_UNMOVABLE]   = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE,   MIGRATE_RESERVE, END },
+		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE,   MIGRATE_MOVABLE,   MIGRATE_RESERVE, END },
+		[MIGRATE_MOVABLE]     = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, MIGRATE_RESERVE, END },
+		[MIGRATE_RESERVE]     = { MIGRATE_RESERVE,     MIGRATE_RESERVE,   MIGRATE_RESERVE, END },
+		[MIGRATE_HIGHATOMIC]  = { END },
+		[MIGRATE_ISOLATE]     = { END },
 	},
+	/* clang-format on */
 	.rmqueue_fallback = rmqueue_fallback_2624,
 };
 
@@ -263,15 +269,15 @@ const struct alloc_policy policy_2624 = {
  */
 const struct alloc_policy policy_nogroup = {
 	.name = "nogroup",
-	.source = "page_group_by_mobility_disabled (6.1 rules, one effective list)",
+	.source = "page_group_by_mobility_disabled (6.1 rules, one effective "
+		  "list)",
 	.mobility_disabled = true,
 	.fallbacks = FALLBACKS_61,
 	.rmqueue_fallback = rmqueue_fallback_61,
 };
 
 const struct alloc_policy *const alloc_policies[] = {
-	&policy_nogroup, &policy_2624, &policy_61, NULL
-};
+	&policy_nogroup, &policy_2624, &policy_61, NULL};
 
 const struct alloc_policy *policy_find(const char *name)
 {

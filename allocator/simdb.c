@@ -20,12 +20,13 @@ static void bind_common(sqlite3_stmt *st, const char *experiment,
 int simdb_store(sqlite3 *db, const char *experiment, const char *rule,
 		const char *variant, const struct sim_result *res)
 {
-	sqlite3_stmt *m = db_prepare(db,
+	sqlite3_stmt *m = db_prepare(
+		db,
 		"INSERT INTO sim_results (experiment, rule, policy, variant,"
 		" metric, value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-	sqlite3_stmt *c = db_prepare(db,
-		"INSERT INTO sim_curves (experiment, rule, policy, variant,"
-		" step, free_order9) VALUES (?, ?, ?, ?, ?, ?)");
+	sqlite3_stmt *c = db_prepare(
+		db, "INSERT INTO sim_curves (experiment, rule, policy, variant,"
+		    " step, free_order9) VALUES (?, ?, ?, ?, ?, ?)");
 	char now[32];
 	int i, rc = 0;
 
@@ -37,7 +38,8 @@ int simdb_store(sqlite3 *db, const char *experiment, const char *rule,
 	iso8601_now(now);
 	for (i = 0; i < res->nr_metrics && !rc; i++) {
 		bind_common(m, experiment, rule, res->policy, variant);
-		sqlite3_bind_text(m, 5, res->metrics[i].name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(m, 5, res->metrics[i].name, -1,
+				  SQLITE_STATIC);
 		sqlite3_bind_double(m, 6, res->metrics[i].value);
 		sqlite3_bind_text(m, 7, now, -1, SQLITE_STATIC);
 		if (sqlite3_step(m) != SQLITE_DONE) {

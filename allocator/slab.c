@@ -15,8 +15,7 @@
 #include "lib/util.h"
 
 static const unsigned int kmalloc_sizes[NR_KMALLOC] = {
-	8, 16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096, 8192
-};
+	8, 16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096, 8192};
 
 #define NO_SLAB UINT32_MAX
 
@@ -58,9 +57,9 @@ int kmem_cache_create(struct slab_layer *sl, const char *name,
 	c->objects = (PAGE_SIZE << c->order) / c->size;
 	if (c->objects >= (1U << SLAB_OBJ_BITS))
 		c->objects = (1U << SLAB_OBJ_BITS) - 1;
-	c->migratetype = (slab_flags & SLAB_RECLAIM_ACCOUNT) ?
-				 MIGRATE_RECLAIMABLE :
-				 MIGRATE_UNMOVABLE;
+	c->migratetype = (slab_flags & SLAB_RECLAIM_ACCOUNT)
+				 ? MIGRATE_RECLAIMABLE
+				 : MIGRATE_UNMOVABLE;
 	c->partial = NO_SLAB;
 	return (int)sl->nr_caches++;
 }
@@ -80,20 +79,22 @@ int slab_init(struct slab_layer *sl, struct zone *zone,
 	sl->zone = zone;
 	sl->free_slab_ids = NO_SLAB;
 	kversion_parse("4.20", &v420);
-	sl->kmalloc_rcl = !kernel_version ||
-			  (kversion_parse(kernel_version, &kv) == 0 &&
-			   kversion_cmp(&kv, &v420) >= 0);
+	sl->kmalloc_rcl =
+		!kernel_version || (kversion_parse(kernel_version, &kv) == 0 &&
+				    kversion_cmp(&kv, &v420) >= 0);
 	for (i = 0; i < NR_KMALLOC; i++) {
 		char name[32];
 
 		snprintf(name, sizeof(name), "kmalloc-%u", kmalloc_sizes[i]);
-		sl->kmalloc_idx[i] = kmem_cache_create(sl, name, kmalloc_sizes[i], 0);
+		sl->kmalloc_idx[i] =
+			kmem_cache_create(sl, name, kmalloc_sizes[i], 0);
 		sl->kmalloc_rcl_idx[i] = -1;
 		if (sl->kmalloc_rcl) {
 			snprintf(name, sizeof(name), "kmalloc-rcl-%u",
 				 kmalloc_sizes[i]);
-			sl->kmalloc_rcl_idx[i] = kmem_cache_create(
-				sl, name, kmalloc_sizes[i], SLAB_RECLAIM_ACCOUNT);
+			sl->kmalloc_rcl_idx[i] =
+				kmem_cache_create(sl, name, kmalloc_sizes[i],
+						  SLAB_RECLAIM_ACCOUNT);
 		}
 	}
 	return 0;
@@ -149,14 +150,17 @@ static uint32_t new_slab(struct slab_layer *sl, int cache)
 		if (sl->nr_slabs >= (HANDLE_LARGE >> SLAB_OBJ_BITS))
 			return NO_SLAB;
 		if (sl->nr_slabs == sl->alloc_slabs) {
-			sl->alloc_slabs = sl->alloc_slabs ? sl->alloc_slabs * 2 : 1024;
-			sl->slabs = xrealloc(sl->slabs,
-					     sl->alloc_slabs * sizeof(*sl->slabs));
+			sl->alloc_slabs =
+				sl->alloc_slabs ? sl->alloc_slabs * 2 : 1024;
+			sl->slabs =
+				xrealloc(sl->slabs,
+					 sl->alloc_slabs * sizeof(*sl->slabs));
 		}
 		id = sl->nr_slabs++;
 		sl->slabs[id].freelist = NULL;
 	}
-	pfn = alloc_pages(sl->zone, c->order, c->migratetype, 0, OWNER_SLAB, id);
+	pfn = alloc_pages(sl->zone, c->order, c->migratetype, 0, OWNER_SLAB,
+			  id);
 	s = &sl->slabs[id];
 	if (pfn == NIL_PFN) {
 		s->next_partial = sl->free_slab_ids;
@@ -205,7 +209,8 @@ void kmem_cache_free(struct slab_layer *sl, uint32_t handle)
 
 	if (!s->nfree)
 		partial_add(sl, c, id);
-	s->freelist[s->nfree++] = (uint16_t)(handle & ((1U << SLAB_OBJ_BITS) - 1));
+	s->freelist[s->nfree++] =
+		(uint16_t)(handle & ((1U << SLAB_OBJ_BITS) - 1));
 	s->inuse--;
 	c->nr_objects--;
 	if (!s->inuse) {
@@ -243,7 +248,8 @@ uint32_t kmalloc(struct slab_layer *sl, unsigned int size, int mt)
 	/* kmalloc_large(): the page allocator, caller's flags */
 	while ((PAGE_SIZE << order) < size)
 		order++;
-	pfn = alloc_pages(sl->zone, order, mt, 0, OWNER_PAGE, 0);
+	/* kmalloc memory is never movable, whatever the caller asked */
+	pfn = alloc_pages(sl->zone, order, mt, 0, OWNER_SLAB, NIL_PFN);
 	if (pfn == NIL_PFN) {
 		sl->alloc_fail++;
 		return NIL_HANDLE;

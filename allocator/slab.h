@@ -33,8 +33,9 @@ struct kmem_cache {
 	char name[32];
 	unsigned int size, order, objects;
 	int migratetype;
-	unsigned long nr_slabs, nr_objects; /* slabs allocated, objects in use */
-	uint32_t partial; /* slab id of the first slab with a free object */
+	unsigned long nr_slabs,
+		nr_objects; /* slabs allocated, objects in use */
+	uint32_t partial;   /* slab id of the first slab with a free object */
 };
 
 struct slab {

@@ -33,23 +33,23 @@ enum trace_ev_type {
 struct trace_event {
 	uint64_t pfn;
 	uint8_t type;
-	uint8_t order;	/* alloc/free order; extfrag: fallback_order */
-	uint8_t mt;	/* model migratetype (alloc, extfrag alloc_migratetype) */
-	uint8_t flags;	/* extfrag: bit 0 fragmenting, bit 1 change_ownership */
+	uint8_t order; /* alloc/free order; extfrag: fallback_order */
+	uint8_t mt; /* model migratetype (alloc, extfrag alloc_migratetype) */
+	uint8_t flags; /* extfrag: bit 0 fragmenting, bit 1 change_ownership */
 };
 
 struct trace_format {
-	bool pfn_hex;	    /* 5.14+: pfn=0x%lx */
-	bool mt_after_44;   /* 4.4+: MOVABLE 1, RECLAIMABLE 2 */
+	bool pfn_hex;	  /* 5.14+: pfn=0x%lx */
+	bool mt_after_44; /* 4.4+: MOVABLE 1, RECLAIMABLE 2 */
 };
 
 enum trace_line_kind {
 	TL_BLANK,
 	TL_COMMENT,
-	TL_EVENT,	/* a kmem page event, in *ev */
-	TL_ALLOC_FAILED,/* mm_page_alloc of a failed allocation (page NULL) */
-	TL_OTHER,	/* another tracepoint: not ours, not an error */
-	TL_BAD,		/* unparseable: *why says why */
+	TL_EVENT,	 /* a kmem page event, in *ev */
+	TL_ALLOC_FAILED, /* mm_page_alloc of a failed allocation (page NULL) */
+	TL_OTHER,	 /* another tracepoint: not ours, not an error */
+	TL_BAD,		 /* unparseable: *why says why */
 };
 
 /*

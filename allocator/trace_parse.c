@@ -28,12 +28,12 @@ int trace_format_for(const char *version, struct trace_format *fmt)
 static int model_mt(const struct trace_format *fmt, long raw)
 {
 	/* before 4.4: UNMOVABLE, RECLAIMABLE, MOVABLE, RESERVE, ISOLATE */
-	static const int old[] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE,
-				   MIGRATE_MOVABLE, MIGRATE_RESERVE,
-				   MIGRATE_ISOLATE };
+	static const int old[] = {MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE,
+				  MIGRATE_MOVABLE, MIGRATE_RESERVE,
+				  MIGRATE_ISOLATE};
 	/* 4.4+: UNMOVABLE, MOVABLE, RECLAIMABLE, HIGHATOMIC, [CMA,] ISOLATE */
-	static const int cur[] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE,
-				   MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC };
+	static const int cur[] = {MIGRATE_UNMOVABLE, MIGRATE_MOVABLE,
+				  MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC};
 
 	if (raw < 0)
 		return -1;
@@ -127,7 +127,11 @@ struct int_field {
 	const char *err;
 };
 
-#define INT_FIELD(k, m) { k, sizeof(k) - 1, offsetof(struct fields, m), k "= is not a number" }
+#define INT_FIELD(k, m)                                                        \
+	{                                                                      \
+		k, sizeof(k) - 1, offsetof(struct fields, m),                  \
+			k "= is not a number"                                  \
+	}
 static const struct int_field int_fields[] = {
 	INT_FIELD("order", order),
 	INT_FIELD("migratetype", migratetype),
@@ -137,7 +141,7 @@ static const struct int_field int_fields[] = {
 	INT_FIELD("fallback_migratetype", fallback_mt),
 	INT_FIELD("fragmenting", fragmenting),
 	INT_FIELD("change_ownership", change_ownership),
-	{ NULL, 0, 0, NULL },
+	{NULL, 0, 0, NULL},
 };
 
 static const char *parse_fields(struct cur c, const struct trace_format *fmt,
@@ -145,7 +149,8 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 {
 	memset(f, 0, sizeof(*f));
 	f->order = f->migratetype = f->alloc_order = f->fallback_order = -1;
-	f->alloc_mt = f->fallback_mt = f->fragmenting = f->change_ownership = -1;
+	f->alloc_mt = f->fallback_mt = f->fragmenting = f->change_ownership =
+		-1;
 	while (c.p < c.end) {
 		const char *k, *eq, *v, *e;
 		size_t kl;
@@ -166,18 +171,23 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 		c.p = e;
 #define KEY(s) (kl == sizeof(s) - 1 && !memcmp(k, s, kl))
 		if (KEY("page")) {
-			f->page_null = (e - v == 6 && !memcmp(v, "(null)", 6)) ||
-				       (e - v == 16 && !memcmp(v, "0000000000000000", 16));
+			f->page_null =
+				(e - v == 6 && !memcmp(v, "(null)", 6)) ||
+				(e - v == 16 &&
+				 !memcmp(v, "0000000000000000", 16));
 		} else if (KEY("pfn")) {
 			bool hex = e - v > 2 && v[0] == '0' && v[1] == 'x';
 
 			if (hex != fmt->pfn_hex)
-				return fmt->pfn_hex ?
-					       "pfn= is decimal, but this kernel prints 0x%lx" :
-					       "pfn= is hex, but this kernel prints it in decimal";
+				return fmt->pfn_hex
+					       ? "pfn= is decimal, but this "
+						 "kernel prints 0x%lx"
+					       : "pfn= is hex, but this kernel "
+						 "prints it in decimal";
 			if (!read_num(v + (hex ? 2 : 0), e, hex, &f->pfn))
 				return "pfn= is not a number";
-			/* no machine has 2^52 page frames (and ~0 marks empty) */
+			/* no machine has 2^52 page frames (and ~0 marks empty)
+			 */
 			if (f->pfn >> 52)
 				return "pfn= out of range";
 			f->has_pfn = true;
@@ -191,7 +201,8 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 			    !read_small(v, e, (long *)((char *)f + i->off)))
 				return i->err;
 		}
-		/* gfp_flags, cold, pageblock_order, percpu_refill: not needed */
+		/* gfp_flags, cold, pageblock_order, percpu_refill: not needed
+		 */
 #undef KEY
 		if (fields_done(type, f))
 			break;
@@ -225,8 +236,10 @@ static bool find_event(struct cur *c, struct cur *name)
 			continue;
 		while (q < c->end && is_digit(*q))
 			q++;
-		if (c->end - q < 3 || q[0] != ':' || q[1] != ' ')
-			{ p = q; continue; }
+		if (c->end - q < 3 || q[0] != ':' || q[1] != ' ') {
+			p = q;
+			continue;
+		}
 		name->p = q + 2;
 		q = name->p;
 		while (q < c->end && *q != ' ')
@@ -247,7 +260,8 @@ static bool name_is(const struct cur *n, const char *s, size_t l)
 
 	if (nl == l && !memcmp(n->p, s, l))
 		return true;
-	return nl == l + 5 && !memcmp(n->p, "kmem:", 5) && !memcmp(n->p + 5, s, l);
+	return nl == l + 5 && !memcmp(n->p, "kmem:", 5) &&
+	       !memcmp(n->p + 5, s, l);
 }
 
 #define NAME_IS(n, lit) name_is(n, lit, sizeof(lit) - 1)
@@ -256,7 +270,7 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 				      const struct trace_format *fmt,
 				      struct trace_event *ev, const char **why)
 {
-	struct cur c = { p, p + n }, name;
+	struct cur c = {p, p + n}, name;
 	struct fields f;
 	const char *err;
 	int mt;
@@ -316,9 +330,11 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 	case TEV_FREE_BATCHED:
 		break;
 	default:
-		*why = "mm_page_alloc_extfrag needs its orders and migratetypes";
-		if (f.alloc_order < 0 || f.fallback_order < 0 || f.alloc_mt < 0 ||
-		    f.fallback_mt < 0 || f.fallback_order >= MAX_ORDER)
+		*why = "mm_page_alloc_extfrag needs its orders and "
+		       "migratetypes";
+		if (f.alloc_order < 0 || f.fallback_order < 0 ||
+		    f.alloc_mt < 0 || f.fallback_mt < 0 ||
+		    f.fallback_order >= MAX_ORDER)
 			return TL_BAD;
 		mt = model_mt(fmt, f.alloc_mt);
 		*why = "alloc_migratetype= out of range for this kernel";
@@ -378,7 +394,8 @@ int trace_parse_init(struct trace_events *ev, const char *version,
 			const char *nl = memchr(q, '\n', (size_t)(end - q));
 			const char *le = nl ? nl : end;
 
-			if (header_version(q, le, ev->version, sizeof(ev->version))) {
+			if (header_version(q, le, ev->version,
+					   sizeof(ev->version))) {
 				ev->version_from = "trace header";
 				break;
 			}
@@ -408,7 +425,8 @@ void trace_parse_lines(struct trace_events *ev, const char *buf, size_t len)
 		struct trace_event e;
 
 		ev->lines++;
-		switch (trace_parse_line(p, (size_t)(le - p), &ev->fmt, &e, &why)) {
+		switch (trace_parse_line(p, (size_t)(le - p), &ev->fmt, &e,
+					 &why)) {
 		case TL_BLANK:
 			break;
 		case TL_COMMENT:
@@ -418,7 +436,8 @@ void trace_parse_lines(struct trace_events *ev, const char *buf, size_t len)
 			ev->by_type[e.type]++;
 			if (e.type == TEV_EXTFRAG) {
 				ev->extfrag_fragmenting += e.flags & 1;
-				ev->extfrag_change_ownership += (e.flags >> 1) & 1;
+				ev->extfrag_change_ownership +=
+					(e.flags >> 1) & 1;
 			}
 			push(ev, &e);
 			break;
@@ -471,7 +490,8 @@ int trace_parse_file(FILE *f, const char *version, struct trace_events *ev)
 		}
 		if (n == 0 || have < CHUNK) {
 			if (ferror(f)) {
-				snprintf(ev->error, sizeof(ev->error), "read error");
+				snprintf(ev->error, sizeof(ev->error),
+					 "read error");
 				free(buf);
 				return -1;
 			}
@@ -508,13 +528,19 @@ void trace_events_free(struct trace_events *ev)
 void trace_report(FILE *out, const char *name, const struct trace_events *ev)
 {
 	fprintf(out,
-		"gfpaudit simulate: %s: kernel %s (%s): %lu lines, %lu mm_page_alloc, %lu mm_page_free, %lu mm_page_free_batched, %lu mm_page_alloc_extfrag (%lu fragmenting, %lu change_ownership), %lu failed allocations, %lu other events, %lu comments, %lu unparseable\n",
+		"gfpaudit simulate: %s: kernel %s (%s): %lu lines, %lu "
+		"mm_page_alloc, %lu mm_page_free, %lu mm_page_free_batched, "
+		"%lu mm_page_alloc_extfrag (%lu fragmenting, %lu "
+		"change_ownership), %lu failed allocations, %lu other events, "
+		"%lu comments, %lu unparseable\n",
 		name, ev->version, ev->version_from, ev->lines,
 		ev->by_type[TEV_ALLOC], ev->by_type[TEV_FREE],
 		ev->by_type[TEV_FREE_BATCHED], ev->by_type[TEV_EXTFRAG],
 		ev->extfrag_fragmenting, ev->extfrag_change_ownership,
 		ev->failed_allocs, ev->other, ev->comments, ev->unparseable);
 	if (ev->unparseable)
-		fprintf(out, "gfpaudit simulate: %s:%ld: first unparseable line: %s\n",
+		fprintf(out,
+			"gfpaudit simulate: %s:%ld: first unparseable line: "
+			"%s\n",
 			name, ev->first_bad_line, ev->first_bad_why);
 }

@@ -74,7 +74,8 @@ static void map_del(struct pfn_map *m, uint64_t k)
 		i = (i + 1) & m->mask;
 	}
 	/* shift later members of the cluster back over the hole */
-	for (j = (i + 1) & m->mask; m->key[j] != EMPTY_KEY; j = (j + 1) & m->mask) {
+	for (j = (i + 1) & m->mask; m->key[j] != EMPTY_KEY;
+	     j = (j + 1) & m->mask) {
 		size_t home = map_slot(m, m->key[j]);
 
 		if (((j - home) & m->mask) >= ((j - i) & m->mask)) {
@@ -127,12 +128,13 @@ int trace_replay(const struct trace_events *ev,
 		 const struct workload_config *cfg, struct sim_result *res)
 {
 	unsigned long unknown_frees = 0, model_failures = 0, refill = 0;
-	unsigned long every = ev->nr / SIM_CURVE_POINTS ? ev->nr / SIM_CURVE_POINTS : 1;
+	unsigned long every =
+		ev->nr / SIM_CURVE_POINTS ? ev->nr / SIM_CURVE_POINTS : 1;
 	unsigned long mixed_by[MIGRATE_TYPES], possible, got = 0;
 	unsigned long nr_free[MAX_ORDER];
 	struct contig_page_info info;
 	struct compact_result cr;
-	struct replay r = { 0 };
+	struct replay r = {0};
 	struct zone z;
 	size_t i;
 
@@ -153,18 +155,22 @@ int trace_replay(const struct trace_events *ev,
 
 		if (i % every == 0 && res->nr_curve < SIM_CURVE_POINTS) {
 			res->curve_step[res->nr_curve] = i;
-			res->curve_free9[res->nr_curve++] = zone_free_order9(&z);
+			res->curve_free9[res->nr_curve++] =
+				zone_free_order9(&z);
 		}
 		switch (e->type) {
 		case TEV_ALLOC:
 			slot = map_find(&r.map, e->pfn);
 			if (slot) {
-				/* its free was not traced: let the old one go */
+				/* its free was not traced: let the old one go
+				 */
 				release(&z, &r, slot, e->pfn);
 				refill++;
 			}
-			idx = r.nr_free_idx ? r.free_idx[--r.nr_free_idx] : r.nr_live++;
-			pfn = alloc_pages(&z, e->order, e->mt, 0, OWNER_PAGE, idx);
+			idx = r.nr_free_idx ? r.free_idx[--r.nr_free_idx]
+					    : r.nr_live++;
+			pfn = alloc_pages(&z, e->order, e->mt, 0, OWNER_PAGE,
+					  idx);
 			if (pfn == NIL_PFN) {
 				model_failures++;
 				r.free_idx[r.nr_free_idx++] = idx;
@@ -194,12 +200,15 @@ int trace_replay(const struct trace_events *ev,
 	metric(res, "model_alloc_failures", (double)model_failures);
 	metric(res, "kernel_extfrag_events", (double)ev->by_type[TEV_EXTFRAG]);
 	metric(res, "kernel_fragmenting", (double)ev->extfrag_fragmenting);
-	metric(res, "kernel_change_ownership", (double)ev->extfrag_change_ownership);
+	metric(res, "kernel_change_ownership",
+	       (double)ev->extfrag_change_ownership);
 	metric(res, "fallbacks", (double)z.stats.fallbacks);
 	metric(res, "fragmenting_fallbacks", (double)z.stats.fragmenting);
 	metric(res, "steals", (double)z.stats.steals);
-	metric(res, "mixed_pageblocks", (double)zone_mixed_pageblocks(&z, mixed_by));
-	metric(res, "mixed_mobility_pageblocks", (double)zone_mixed_mobility_blocks(&z));
+	metric(res, "mixed_pageblocks",
+	       (double)zone_mixed_pageblocks(&z, mixed_by));
+	metric(res, "mixed_mobility_pageblocks",
+	       (double)zone_mixed_mobility_blocks(&z));
 	/* at rest: only compaction, the trace says nothing of shrinkers */
 	compact_zone(&z, &cr);
 	metric(res, "compaction_migrated", (double)cr.migrated);
@@ -208,7 +217,8 @@ int trace_replay(const struct trace_events *ev,
 	metric(res, "unusable_index_9",
 	       unusable_free_index(pageblock_order, &info) / 1000.0);
 	metric(res, "fragmentation_index_9",
-	       __fragmentation_index(pageblock_order, MAX_ORDER, &info) / 1000.0);
+	       __fragmentation_index(pageblock_order, MAX_ORDER, &info) /
+		       1000.0);
 	res->curve_step[res->nr_curve] = ev->nr + 1;
 	res->curve_free9[res->nr_curve++] = zone_free_order9(&z);
 	possible = z.free_pages >> pageblock_order;

@@ -23,8 +23,8 @@ void fill_contig_page_info(const unsigned long *nr_free, int nr_orders,
 		info->free_blocks_total += blocks;
 		info->free_pages += blocks << order;
 		if ((unsigned int)order >= suitable_order)
-			info->free_blocks_suitable += blocks
-						      << (order - suitable_order);
+			info->free_blocks_suitable +=
+				blocks << (order - suitable_order);
 	}
 }
 
@@ -33,7 +33,8 @@ int unusable_free_index(unsigned int order, const struct contig_page_info *info)
 	/* No free memory is interpreted as all free memory is unusable */
 	if (info->free_pages == 0)
 		return 1000;
-	return (int)((info->free_pages - (info->free_blocks_suitable << order)) *
+	return (int)((info->free_pages -
+		      (info->free_blocks_suitable << order)) *
 		     1000ULL / info->free_pages);
 }
 
@@ -115,7 +116,8 @@ unsigned long zone_mixed_mobility_blocks(const struct zone *zone)
 	uint32_t b;
 
 	for (b = 0; b < zone->nr_pageblocks; b++) {
-		uint32_t pfn = b << pageblock_order, end = pfn + pageblock_nr_pages;
+		uint32_t pfn = b << pageblock_order,
+			 end = pfn + pageblock_nr_pages;
 		unsigned int seen = 0;
 
 		while (pfn < end) {
@@ -123,9 +125,9 @@ unsigned long zone_mixed_mobility_blocks(const struct zone *zone)
 
 			if (page->flags & PG_head)
 				seen |= 1U << page->mt;
-			pfn += (page->flags & (PG_head | PG_buddy)) ?
-				       1U << page->order :
-				       1;
+			pfn += (page->flags & (PG_head | PG_buddy))
+				       ? 1U << page->order
+				       : 1;
 		}
 		if (seen & (seen - 1))
 			mixed++;
@@ -136,9 +138,9 @@ unsigned long zone_mixed_mobility_blocks(const struct zone *zone)
 /* The layout of 6.1 pagetypeinfo_show(); counts are not capped here. */
 void print_pagetypeinfo(FILE *out, const struct zone *zone)
 {
-	static const int shown[] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE,
-				     MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC,
-				     MIGRATE_ISOLATE };
+	static const int shown[] = {MIGRATE_UNMOVABLE, MIGRATE_MOVABLE,
+				    MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC,
+				    MIGRATE_ISOLATE};
 	unsigned long mixed[MIGRATE_TYPES];
 	unsigned int i;
 	int o;
@@ -153,7 +155,8 @@ void print_pagetypeinfo(FILE *out, const struct zone *zone)
 		fprintf(out, "Node %4d, zone %8s, type %12s ", 0, zone->name,
 			migratetype_names[shown[i]]);
 		for (o = 0; o < MAX_ORDER; o++)
-			fprintf(out, "%6u ", zone->free_area[o].nr_free_mt[shown[i]]);
+			fprintf(out, "%6u ",
+				zone->free_area[o].nr_free_mt[shown[i]]);
 		fputc('\n', out);
 	}
 	fprintf(out, "\n%-23s", "Number of blocks type ");
@@ -162,6 +165,8 @@ void print_pagetypeinfo(FILE *out, const struct zone *zone)
 	fprintf(out, "\nNode %d, zone %8s ", 0, zone->name);
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		fprintf(out, "%12lu ", zone->nr_blocks[shown[i]]);
+	fputc('\n', out);
+	/* with CONFIG_PAGE_OWNER, pagetypeinfo_showmixedcount() follows */
 	zone_mixed_pageblocks(zone, mixed);
 	fprintf(out, "\n%-23s", "Number of mixed blocks ");
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)

@@ -6,7 +6,9 @@
  * order of short-lived objects, the LRU order of page cache and the
  * shrinker order of reclaimable slab objects.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,7 +168,8 @@ static void balance_zone(struct wl *w)
 			if (s->life == LIFE_LRU)
 				freed += shrink_stream(w, i, 32);
 			else if (s->life == LIFE_RECLAIM) {
-				unsigned long scan = w->queue[i].len * 32 / lru + 1;
+				unsigned long scan =
+					w->queue[i].len * 32 / lru + 1;
 
 				freed += shrink_stream(w, i, scan);
 			}
@@ -209,8 +212,7 @@ static int alloc_one(struct wl *w, int si, unsigned long step)
 	}
 	o->handle = h;
 	o->stream = (uint16_t)si;
-	o->pinned = s->life == LIFE_RECLAIM &&
-		    rnd(w) % 100 < s->pinned_pct;
+	o->pinned = s->life == LIFE_RECLAIM && rnd(w) % 100 < s->pinned_pct;
 	o->expiry = (uint32_t)(step + s->life_steps);
 	if (s->kind == SK_PAGECACHE)
 		w->lru_pages++;
@@ -366,6 +368,41 @@ static void drop_caches(struct wl *w, struct sim_result *res)
 	add_metric(res, "free_pages_at_rest", (double)w->zone.free_pages);
 }
 
+/*
+ * The zone at rest as the kernel would show it, /proc/buddyinfo and
+ * /proc/pagetypeinfo, so `gfpaudit fragstat` can read the model too.
+ */
+static int write_proc(const struct wl *w, const char *dir, const char *policy)
+{
+	static const char *const names[] = {"buddyinfo", "pagetypeinfo"};
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		char *path = xasprintf("%s/%s.%s", dir, names[i], policy);
+		FILE *f = fopen(path, "w");
+		int bad;
+
+		if (!f) {
+			error_msg("simulate: %s: %s", path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		if (i == 0)
+			print_buddyinfo(f, &w->zone);
+		else
+			print_pagetypeinfo(f, &w->zone);
+		bad = ferror(f);
+		bad |= fclose(f);
+		if (bad) {
+			error_msg("simulate: %s: write error", path);
+			free(path);
+			return -1;
+		}
+		free(path);
+	}
+	return 0;
+}
+
 static void wl_free(struct wl *w)
 {
 	int i;
@@ -385,7 +422,7 @@ int run_workload(const struct workload_config *cfg,
 		 const struct stream *streams, int nr, struct sim_result *res)
 {
 	unsigned long mixed_by[MIGRATE_TYPES], step, every;
-	struct wl w = { .cfg = cfg, .streams = streams, .nr = nr };
+	struct wl w = {.cfg = cfg, .streams = streams, .nr = nr};
 	const char *kv = cfg->kernel_version;
 	int i;
 
@@ -405,10 +442,11 @@ int run_workload(const struct workload_config *cfg,
 	w.queue = xcalloc((size_t)nr, sizeof(struct fifo));
 	for (i = 0; i < nr; i++)
 		if (streams[i].kind == SK_CACHE)
-			w.cache_of[i] = kmem_cache_create(&w.slab, streams[i].name,
-							  streams[i].size,
-							  streams[i].slab_flags);
-	every = cfg->steps / SIM_CURVE_POINTS ? cfg->steps / SIM_CURVE_POINTS : 1;
+			w.cache_of[i] = kmem_cache_create(
+				&w.slab, streams[i].name, streams[i].size,
+				streams[i].slab_flags);
+	every = cfg->steps / SIM_CURVE_POINTS ? cfg->steps / SIM_CURVE_POINTS
+					      : 1;
 	for (step = 0; step < cfg->steps; step++) {
 		int si;
 
@@ -425,12 +463,15 @@ int run_workload(const struct workload_config *cfg,
 		   (double)zone_mixed_pageblocks(&w.zone, mixed_by));
 	add_metric(res, "mixed_mobility_pageblocks",
 		   (double)zone_mixed_mobility_blocks(&w.zone));
-	add_metric(res, "blocks_unmovable", (double)w.zone.nr_blocks[MIGRATE_UNMOVABLE]);
+	add_metric(res, "blocks_unmovable",
+		   (double)w.zone.nr_blocks[MIGRATE_UNMOVABLE]);
 	add_metric(res, "blocks_reclaimable",
 		   (double)w.zone.nr_blocks[MIGRATE_RECLAIMABLE]);
-	add_metric(res, "blocks_movable", (double)w.zone.nr_blocks[MIGRATE_MOVABLE]);
+	add_metric(res, "blocks_movable",
+		   (double)w.zone.nr_blocks[MIGRATE_MOVABLE]);
 	add_metric(res, "fallbacks", (double)w.zone.stats.fallbacks);
-	add_metric(res, "fragmenting_fallbacks", (double)w.zone.stats.fragmenting);
+	add_metric(res, "fragmenting_fallbacks",
+		   (double)w.zone.stats.fragmenting);
 	add_metric(res, "steals", (double)w.zone.stats.steals);
 	add_metric(res, "alloc_failures", (double)w.alloc_failures);
 	bring_to_rest(&w, res);
@@ -440,10 +481,15 @@ int run_workload(const struct workload_config *cfg,
 	/* page cache kept (migrated by compaction): few free blocks */
 	add_metric(res, "free_pages_cached", (double)w.zone.free_pages);
 	highorder_probe(&w, res, "highorder_success_pct_cached",
-			"highorder_allocated_cached", "highorder_possible_cached");
+			"highorder_allocated_cached",
+			"highorder_possible_cached");
 	/* the headline: clean page cache reclaimed too, as Gorman's test */
 	drop_caches(&w, res);
 	index_metrics(&w, res);
+	if (cfg->proc_out && write_proc(&w, cfg->proc_out, policy->name) < 0) {
+		wl_free(&w);
+		return -2;
+	}
 	add_curve(res, cfg->steps + 2, &w.zone);
 	highorder_probe(&w, res, "highorder_success_pct", "highorder_allocated",
 			"highorder_possible");
@@ -466,36 +512,94 @@ int antifrag_streams(const struct alloc_policy *policy, struct stream *out,
 	/* GFP_TEMPORARY was __GFP_RECLAIMABLE until 4.14 removed it */
 	int temp_mt = policy == &policy_61 ? U : R;
 	const struct stream s[] = {
-		{ .name = "pagecache", .kind = SK_PAGECACHE, .mt = M,
-		  .life = LIFE_LRU, .weight = 40, .burst_weight = 25,
-		  .burst_start = 0.25, .burst_end = 0.5 },
-		{ .name = "anon", .kind = SK_PAGES, .mt = M, .life = LIFE_SHORT,
-		  .life_steps = 40000, .weight = 12, .burst_weight = 12 },
-		{ .name = "dentry", .kind = SK_CACHE, .size = 192,
-		  .slab_flags = SLAB_RECLAIM_ACCOUNT, .mt = R,
-		  .life = LIFE_RECLAIM, .pinned_pct = 3, .weight = 2,
-		  .burst_weight = 30, .burst_start = 0.25, .burst_end = 0.5 },
-		{ .name = "ext4_inode_cache", .kind = SK_CACHE, .size = 1096,
-		  .slab_flags = SLAB_RECLAIM_ACCOUNT, .mt = R,
-		  .life = LIFE_RECLAIM, .pinned_pct = 3, .weight = 1,
-		  .burst_weight = 15, .burst_start = 0.25, .burst_end = 0.5 },
-		{ .name = "kmalloc-256 long", .kind = SK_KMALLOC, .size = 256,
-		  .mt = U, .life = LIFE_LONG, .weight = 1, .burst_weight = 1 },
-		{ .name = "kmalloc-1k long", .kind = SK_KMALLOC, .size = 1024,
-		  .mt = U, .life = LIFE_LONG, .weight = 0.5, .burst_weight = 0.5 },
-		{ .name = "task_struct", .kind = SK_CACHE, .size = 9792, .mt = U,
-		  .life = LIFE_LONG, .weight = 0.1, .burst_weight = 0.1 },
-		{ .name = "pgtable", .kind = SK_PAGES, .mt = U, .life = LIFE_LONG,
-		  .weight = 0.3, .burst_weight = 0.3 },
-		{ .name = "temporary pages", .kind = SK_PAGES, .mt = temp_mt,
-		  .life = LIFE_SHORT, .life_steps = 50, .weight = 8,
-		  .burst_weight = 8 },
-		{ .name = "temporary kmalloc", .kind = SK_KMALLOC, .size = 512,
-		  .mt = temp_mt, .life = LIFE_SHORT, .life_steps = 50,
-		  .weight = 5, .burst_weight = 5 },
-		{ .name = "skb order-3", .kind = SK_PAGES, .order = 3, .mt = U,
-		  .life = LIFE_SHORT, .life_steps = 30, .weight = 1,
-		  .burst_weight = 1, .alloc_flags = ALLOC_HARDER },
+		{.name = "pagecache",
+		 .kind = SK_PAGECACHE,
+		 .mt = M,
+		 .life = LIFE_LRU,
+		 .weight = 40,
+		 .burst_weight = 25,
+		 .burst_start = 0.25,
+		 .burst_end = 0.5},
+		{.name = "anon",
+		 .kind = SK_PAGES,
+		 .mt = M,
+		 .life = LIFE_SHORT,
+		 .life_steps = 40000,
+		 .weight = 12,
+		 .burst_weight = 12},
+		{.name = "dentry",
+		 .kind = SK_CACHE,
+		 .size = 192,
+		 .slab_flags = SLAB_RECLAIM_ACCOUNT,
+		 .mt = R,
+		 .life = LIFE_RECLAIM,
+		 .pinned_pct = 3,
+		 .weight = 2,
+		 .burst_weight = 30,
+		 .burst_start = 0.25,
+		 .burst_end = 0.5},
+		{.name = "ext4_inode_cache",
+		 .kind = SK_CACHE,
+		 .size = 1096,
+		 .slab_flags = SLAB_RECLAIM_ACCOUNT,
+		 .mt = R,
+		 .life = LIFE_RECLAIM,
+		 .pinned_pct = 3,
+		 .weight = 1,
+		 .burst_weight = 15,
+		 .burst_start = 0.25,
+		 .burst_end = 0.5},
+		{.name = "kmalloc-256 long",
+		 .kind = SK_KMALLOC,
+		 .size = 256,
+		 .mt = U,
+		 .life = LIFE_LONG,
+		 .weight = 1,
+		 .burst_weight = 1},
+		{.name = "kmalloc-1k long",
+		 .kind = SK_KMALLOC,
+		 .size = 1024,
+		 .mt = U,
+		 .life = LIFE_LONG,
+		 .weight = 0.5,
+		 .burst_weight = 0.5},
+		{.name = "task_struct",
+		 .kind = SK_CACHE,
+		 .size = 9792,
+		 .mt = U,
+		 .life = LIFE_LONG,
+		 .weight = 0.1,
+		 .burst_weight = 0.1},
+		{.name = "pgtable",
+		 .kind = SK_PAGES,
+		 .mt = U,
+		 .life = LIFE_LONG,
+		 .weight = 0.3,
+		 .burst_weight = 0.3},
+		{.name = "temporary pages",
+		 .kind = SK_PAGES,
+		 .mt = temp_mt,
+		 .life = LIFE_SHORT,
+		 .life_steps = 50,
+		 .weight = 8,
+		 .burst_weight = 8},
+		{.name = "temporary kmalloc",
+		 .kind = SK_KMALLOC,
+		 .size = 512,
+		 .mt = temp_mt,
+		 .life = LIFE_SHORT,
+		 .life_steps = 50,
+		 .weight = 5,
+		 .burst_weight = 5},
+		{.name = "skb order-3",
+		 .kind = SK_PAGES,
+		 .order = 3,
+		 .mt = U,
+		 .life = LIFE_SHORT,
+		 .life_steps = 30,
+		 .weight = 1,
+		 .burst_weight = 1,
+		 .alloc_flags = ALLOC_HARDER},
 	};
 	int n = (int)(sizeof(s) / sizeof(s[0])), i;
 

@@ -31,17 +31,17 @@ enum lifetime {
 struct stream {
 	const char *name;
 	enum stream_kind kind;
-	unsigned int order;	  /* SK_PAGES */
-	unsigned int size;	  /* SK_KMALLOC, SK_CACHE object size */
-	unsigned int slab_flags;  /* SK_CACHE: SLAB_RECLAIM_ACCOUNT */
-	int mt;			  /* the caller's gfp mobility */
+	unsigned int order;	 /* SK_PAGES */
+	unsigned int size;	 /* SK_KMALLOC, SK_CACHE object size */
+	unsigned int slab_flags; /* SK_CACHE: SLAB_RECLAIM_ACCOUNT */
+	int mt;			 /* the caller's gfp mobility */
 	enum lifetime life;
-	unsigned int life_steps;  /* LIFE_SHORT */
-	unsigned int pinned_pct;  /* LIFE_RECLAIM: % a shrinker cannot free */
-	double weight;		  /* relative rate outside the burst */
-	double burst_weight;	  /* rate inside [burst_start, burst_end) */
+	unsigned int life_steps; /* LIFE_SHORT */
+	unsigned int pinned_pct; /* LIFE_RECLAIM: % a shrinker cannot free */
+	double weight;		 /* relative rate outside the burst */
+	double burst_weight;	 /* rate inside [burst_start, burst_end) */
 	double burst_start, burst_end; /* fractions of the run */
-	unsigned int alloc_flags; /* ALLOC_HARDER for atomic high-order */
+	unsigned int alloc_flags;      /* ALLOC_HARDER for atomic high-order */
 };
 
 #define SIM_MAX_METRICS 40
@@ -68,11 +68,13 @@ struct workload_config {
 	const char *kernel_version; /* slab behaviour; NULL: the policy's */
 	bool highatomic;
 	bool debug_checks;
+	/* write buddyinfo.POLICY and pagetypeinfo.POLICY at rest here */
+	const char *proc_out;
 };
 
 /*
- * Run STREAMS (NR of them) under POLICY.  Returns 0, or -1 when the zone
- * cannot be set up.
+ * Run STREAMS (NR of them) under POLICY.  Returns 0, -1 when the zone
+ * cannot be set up, -2 when cfg->proc_out cannot be written (said).
  */
 int run_workload(const struct workload_config *cfg,
 		 const struct alloc_policy *policy,

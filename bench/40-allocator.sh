@@ -7,7 +7,12 @@
 set -eu
 SRC_DIR=$(cd "$(dirname "$0")/.." && pwd)
 GFPAUDIT=${GFPAUDIT:-$SRC_DIR/build/gfpaudit}
-TOOLS=${TOOLS:-$(dirname "$GFPAUDIT")/tests/tools}
+# the test tools live next to the real binary (./gfpaudit is a symlink)
+TOOLS=${TOOLS:-$(dirname "$(readlink -f "$GFPAUDIT")")/tests/tools}
+# `make bench` builds only gfpaudit: build the two helpers when missing
+if [ ! -x "$TOOLS/bench_allocator" ] || [ ! -x "$TOOLS/gen_trace" ]; then
+	make -C "$SRC_DIR" -s unit >&2
+fi
 EVENTS=${BENCH_TRACE_EVENTS:-5000000}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gfpaudit-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -18,11 +23,17 @@ echo "== allocator: order-0 alloc+free pairs per second (one core)"
 "$TOOLS/bench_allocator" 20000000 >"$TMP/pairs"
 peer=$(awk -F'\t' '$1 == "peer" { print $3 }' "$TMP/pairs")
 awk -F'\t' -v peer="$peer" '
-	$1 == "bytes_per_page" { printf "model state: %s bytes per page (target <= 64)\n", $2 }
+	$1 == "bytes_per_page" {
+		printf "model state: %s bytes per page (target <= 64)\n", $2
+		printf "RESULT\tallocator: model bytes per page\t%s\t<= 64\tstruct page + pageblock flags\n", $2 }
 	$1 == "peer" { printf "peer glibc malloc/free 4K: %s M pairs/s\n", $3 }
 	$1 == "steady" || $1 ~ /^empty/ {
 		printf "%-11s %-8s %6s M pairs/s  ratio to malloc/free %.2f\n",
-			$1, $2, $3, $3 / peer }' "$TMP/pairs"
+			$1, $2, $3, $3 / peer
+		if ($2 == "6.1")
+			printf "RESULT\tallocator: order-0 pairs/s %s (6.1)\t%sM (x%.2f malloc)\t%s\tone core, CPU time\n",
+				$1, $3, $3 / peer,
+				$1 == "empty-nopcp" ? "- (pcp off)" : ">= 20M" }' "$TMP/pairs"
 
 echo "== allocator: kmem trace replay (parse + one policy), $EVENTS events"
 "$TOOLS/gen_trace" "$EVENTS" 6.1 1 >"$TMP/trace"
@@ -53,4 +64,6 @@ awk -v n="$EVENTS" -v tw="$tw" -v tr="$tr" 'BEGIN {
 	peer = n / tw; ours = n / tr;
 	printf "peer wc -l: %.1f M lines/s\n", peer / 1e6;
 	printf "replay: %.1f M events/s (target >= 5)  ratio to wc -l %.3f\n",
+		ours / 1e6, ours / peer;
+	printf "RESULT\tallocator: trace replay events/s\t%.1fM (x%.3f wc -l)\t>= 5M\tparse + one policy, CPU time\n",
 		ours / 1e6, ours / peer }'

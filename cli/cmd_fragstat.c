@@ -22,19 +22,24 @@ const char usage_fragstat[] =
 	"Per zone and order: free blocks and pages, the unusable free space\n"
 	"index and the fragmentation index of mm/vmstat.c (value/1000, as\n"
 	"debugfs extfrag/ prints them; -1.000: the order would succeed).\n"
-	"Without file options, reads /proc/buddyinfo and, when readable (it is\n"
+	"Without file options, reads /proc/buddyinfo and, when readable (it "
+	"is\n"
 	"root-only on recent kernels), /proc/pagetypeinfo.\n"
 	"\n"
 	"  --buddyinfo FILE    a /proc/buddyinfo capture\n"
 	"  --pagetypeinfo FILE a /proc/pagetypeinfo capture: adds the free\n"
-	"                      blocks per migratetype, pageblock counts and, with\n"
+	"                      blocks per migratetype, pageblock counts and, "
+	"with\n"
 	"                      page_owner, mixed pageblocks (counts shown as\n"
 	"                      \">100000\" are capped and reported as such)\n"
 	"  --page-owner FILE   a /sys/kernel/debug/page_owner dump: count the\n"
 	"                      mixed pageblocks it shows\n"
-	"  --tsv               header line naming node, zone, order, free_blocks,\n"
-	"                      free_pages, unusable_index, fragmentation_index, then\n"
-	"                      one free_<type> column per migratetype and capped\n";
+	"  --tsv               header line naming node, zone, order, "
+	"free_blocks,\n"
+	"                      free_pages, unusable_index, "
+	"fragmentation_index, then\n"
+	"                      one free_<type> column per migratetype and "
+	"capped\n";
 
 typedef int (*parse_fn)(const char *, size_t, struct frag_info *,
 			struct parse_error *);
@@ -43,13 +48,13 @@ typedef int (*parse_fn)(const char *, size_t, struct frag_info *,
 static int load(const char *path, bool optional, parse_fn fn,
 		struct frag_info *fi)
 {
-	struct parse_error err = { 0, "" };
+	struct parse_error err = {0, ""};
 	size_t len;
 	char *buf;
 
 	if (read_whole_file(path, &buf, &len) < 0) {
-		if (optional && (errno == EACCES || errno == EPERM ||
-				 errno == ENOENT))
+		if (optional &&
+		    (errno == EACCES || errno == EPERM || errno == ENOENT))
 			return 1;
 		error_msg("fragstat: %s: %s", path, strerror(errno));
 		return -1;
@@ -65,7 +70,7 @@ static int load(const char *path, bool optional, parse_fn fn,
 
 static int load_page_owner(const char *path, struct page_owner_stats *st)
 {
-	struct parse_error err = { 0, "" };
+	struct parse_error err = {0, ""};
 	size_t len;
 	char *buf;
 	int rc;
@@ -133,12 +138,13 @@ static void print_zone(const struct frag_info *fi, const struct frag_zone *z,
 			if (!z->have_pagetypeinfo)
 				printf(tsv ? "\t" : " %11s", tsv ? "" : "-");
 			else if (tsv)
-				printf("\t%s%lu", c ? ">" : "", z->free_mt[t][o]);
+				printf("\t%s%lu", c ? ">" : "",
+				       z->free_mt[t][o]);
 			else {
 				char cell[32];
 
-				snprintf(cell, sizeof(cell), "%s%lu", c ? ">" : "",
-					 z->free_mt[t][o]);
+				snprintf(cell, sizeof(cell), "%s%lu",
+					 c ? ">" : "", z->free_mt[t][o]);
 				printf(" %11s", cell);
 			}
 		}
@@ -154,7 +160,8 @@ static void print_header(const struct frag_info *fi, bool tsv)
 	int t;
 
 	if (tsv) {
-		printf("node\tzone\torder\tfree_blocks\tfree_pages\tunusable_index\tfragmentation_index");
+		printf("node\tzone\torder\tfree_blocks\tfree_pages\tunusable_"
+		       "index\tfragmentation_index");
 		for (t = 0; t < fi->nr_types; t++)
 			printf("\tfree_%s", fi->types[t]);
 		printf("\tcapped\n");
@@ -194,11 +201,11 @@ static void print_blocks(const struct frag_info *fi)
 int cmd_fragstat(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "buddyinfo", required_argument, NULL, 'b' },
-		{ "pagetypeinfo", required_argument, NULL, 'p' },
-		{ "page-owner", required_argument, NULL, 'o' },
-		{ "tsv", no_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 },
+		{"buddyinfo", required_argument, NULL, 'b'},
+		{"pagetypeinfo", required_argument, NULL, 'p'},
+		{"page-owner", required_argument, NULL, 'o'},
+		{"tsv", no_argument, NULL, 't'},
+		{NULL, 0, NULL, 0},
 	};
 	const char *buddy = NULL, *pti = NULL, *owner = NULL;
 	struct page_owner_stats pos;
@@ -224,7 +231,8 @@ int cmd_fragstat(int argc, char **argv)
 			tsv = true;
 			break;
 		default:
-			return usage_error("fragstat", "unknown or incomplete option '%s'",
+			return usage_error("fragstat",
+					   "unknown or incomplete option '%s'",
 					   argv[optind - 1]);
 		}
 	}
@@ -248,7 +256,9 @@ int cmd_fragstat(int argc, char **argv)
 			goto out;
 		if (r == 1)
 			fprintf(stderr,
-				"gfpaudit fragstat: note: %s is not readable (root-only on recent kernels): no per-migratetype counts\n",
+				"gfpaudit fragstat: note: %s is not readable "
+				"(root-only on recent kernels): no "
+				"per-migratetype counts\n",
 				pti);
 	}
 	if (owner && load_page_owner(owner, &pos) < 0)
@@ -265,7 +275,9 @@ int cmd_fragstat(int argc, char **argv)
 	}
 	if (ncapped)
 		fprintf(stderr,
-			"gfpaudit fragstat: note: %lu free counts are capped at %d (the kernel stops counting a list there; shown as >%d): they and their sums are lower bounds\n",
+			"gfpaudit fragstat: note: %lu free counts are capped "
+			"at %d (the kernel stops counting a list there; shown "
+			"as >%d): they and their sums are lower bounds\n",
 			ncapped, PAGETYPEINFO_CAP, PAGETYPEINFO_CAP);
 	if (owner) {
 		FILE *out = tsv && fi->nr_zones ? stderr : stdout;

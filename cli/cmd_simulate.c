@@ -25,28 +25,43 @@ const char usage_simulate[] =
 	"       gfpaudit simulate --db FILE --rule NAME [options]\n"
 	"       gfpaudit simulate --show-policy NAME\n"
 	"\n"
-	"Run the reference buddy allocator (2.6.24, 6.1 and nogroup policies).\n"
+	"Run the reference buddy allocator (2.6.24, 6.1 and nogroup "
+	"policies).\n"
 	"\n"
-	"  --experiment antifrag  Gorman's test: a mixed workload (page cache,\n"
-	"                      an updatedb-like dentry/inode burst, long-lived\n"
-	"                      unmovable, short-lived buffers) under each policy,\n"
-	"                      then reclaim and compaction at rest, then order-9\n"
+	"  --experiment antifrag  Gorman's test: a mixed workload (page "
+	"cache,\n"
+	"                      an updatedb-like dentry/inode burst, "
+	"long-lived\n"
+	"                      unmovable, short-lived buffers) under each "
+	"policy,\n"
+	"                      then reclaim and compaction at rest, then "
+	"order-9\n"
 	"                      attempts; prints policy, metric, value rows\n"
-	"  --trace FILE        replay kmem:mm_page_alloc/mm_page_free(_batched)/\n"
-	"                      mm_page_alloc_extfrag lines (trace_pipe or perf\n"
+	"  --trace FILE        replay "
+	"kmem:mm_page_alloc/mm_page_free(_batched)/\n"
+	"                      mm_page_alloc_extfrag lines (trace_pipe or "
+	"perf\n"
 	"                      script) under each policy\n"
 	"  --kernel-version V  the traced kernel (pfn= format and migratetype\n"
-	"                      numbering); default: the trace header, else 6.1\n"
-	"  --rule NAME         with --db: the site-driven workload of the sites\n"
+	"                      numbering); default: the trace header, else "
+	"6.1\n"
+	"  --rule NAME         with --db: the site-driven workload of the "
+	"sites\n"
 	"                      table, as-is and as rule NAME would make it\n"
-	"                      (known: gfp-temporary); prints both and the delta\n"
+	"                      (known: gfp-temporary); prints both and the "
+	"delta\n"
 	"  --db FILE           write results to sim_results and sim_curves\n"
 	"  --policy P          only policy P (nogroup, 2.6.24, 6.1)\n"
-	"  --pages N           zone size in 4K pages (default 131072 = 512 MB)\n"
+	"  --pages N           zone size in 4K pages (default 131072 = 512 "
+	"MB)\n"
 	"  --steps N           workload steps (default 1000000)\n"
 	"  --seed N            workload random seed (default 1)\n"
 	"  --highatomic        6.1: keep a MIGRATE_HIGHATOMIC reserve\n"
-	"  --debug-checks      run the invariant checker after every operation\n"
+	"  --debug-checks      run the invariant checker after every "
+	"operation\n"
+	"  --proc-out DIR      antifrag: write DIR/buddyinfo.POLICY and\n"
+	"                      DIR/pagetypeinfo.POLICY of the zone at rest\n"
+	"                      (readable by gfpaudit fragstat)\n"
 	"  --tsv               a header line, then tab-separated rows\n"
 	"  --show-policy NAME  print a policy's fallback table\n";
 
@@ -58,7 +73,7 @@ struct sim_opts {
 };
 
 static const char *const mt_cnames[MIGRATE_TYPES] = {
-	"MIGRATE_UNMOVABLE", "MIGRATE_MOVABLE", "MIGRATE_RECLAIMABLE",
+	"MIGRATE_UNMOVABLE",  "MIGRATE_MOVABLE", "MIGRATE_RECLAIMABLE",
 	"MIGRATE_HIGHATOMIC", "MIGRATE_RESERVE", "MIGRATE_ISOLATE",
 };
 
@@ -69,14 +84,17 @@ static int show_policy(const char *name)
 	int mt, i;
 
 	if (!p)
-		return usage_error("simulate", "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
+		return usage_error("simulate",
+				   "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
 				   name);
 	printf("# %s\n", p->source);
 	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
 		if (p->fallbacks[mt][0] == MIGRATE_TYPES)
 			continue;
 		printf("%s:", mt_cnames[mt]);
-		for (i = 0; i < MAX_FALLBACKS && p->fallbacks[mt][i] != MIGRATE_TYPES; i++)
+		for (i = 0;
+		     i < MAX_FALLBACKS && p->fallbacks[mt][i] != MIGRATE_TYPES;
+		     i++)
 			printf(" %s", mt_cnames[p->fallbacks[mt][i]]);
 		printf("\n");
 	}
@@ -112,14 +130,14 @@ static void print_impact(const struct sim_result *asis,
 {
 	int i, j;
 
-	printf(tsv ? "policy\tmetric\tas-is\tpatched\tdelta\n" :
-		     "%-8s %-28s %12s %12s %12s\n",
+	printf(tsv ? "policy\tmetric\tas-is\tpatched\tdelta\n"
+		   : "%-8s %-28s %12s %12s %12s\n",
 	       "policy", "metric", "as-is", "patched", "delta");
 	for (i = 0; i < n; i++)
 		for (j = 0; j < asis[i].nr_metrics; j++) {
 			double a = asis[i].metrics[j].value;
-			double b = sim_metric_get(&patched[i],
-						  asis[i].metrics[j].name, NULL);
+			double b = sim_metric_get(
+				&patched[i], asis[i].metrics[j].name, NULL);
 
 			printf(tsv ? "%s\t%s\t" : "%-8s %-28s ", asis[i].policy,
 			       asis[i].metrics[j].name);
@@ -175,15 +193,20 @@ static int run_antifrag(struct sim_opts *o)
 	int n = select_policies(o->policy, pol), i, rc = EXIT_OK;
 
 	if (n < 0)
-		return usage_error("simulate", "unknown policy '%s'", o->policy);
+		return usage_error("simulate", "unknown policy '%s'",
+				   o->policy);
 	res = xcalloc((size_t)n, sizeof(*res));
 	for (i = 0; i < n; i++) {
 		struct stream s[32];
 		int ns = antifrag_streams(pol[i], s, 32);
 
-		if (run_workload(&o->wc, pol[i], s, ns, &res[i]) < 0) {
-			error_msg("simulate: cannot set up a zone of %u pages",
-				  o->wc.nr_pages);
+		int r = run_workload(&o->wc, pol[i], s, ns, &res[i]);
+
+		if (r < 0) {
+			if (r == -1)
+				error_msg("simulate: cannot set up a zone of "
+					  "%u pages",
+					  o->wc.nr_pages);
 			free(res);
 			return EXIT_USAGE;
 		}
@@ -204,7 +227,8 @@ static int run_trace(struct sim_opts *o)
 	int n = select_policies(o->policy, pol), i, rc = EXIT_OK;
 
 	if (n < 0)
-		return usage_error("simulate", "unknown policy '%s'", o->policy);
+		return usage_error("simulate", "unknown policy '%s'",
+				   o->policy);
 	f = fopen(o->trace, "r");
 	if (!f) {
 		error_msg("simulate: %s: %s", o->trace, strerror(errno));
@@ -219,7 +243,8 @@ static int run_trace(struct sim_opts *o)
 	fclose(f);
 	trace_report(stderr, o->trace, &ev);
 	if (!ev.nr) {
-		error_msg("simulate: %s: no kmem page allocator events", o->trace);
+		error_msg("simulate: %s: no kmem page allocator events",
+			  o->trace);
 		trace_events_free(&ev);
 		return EXIT_USAGE;
 	}
@@ -256,7 +281,8 @@ static int run_impact(struct sim_opts *o)
 		if (n < 0) {
 			db_close(db);
 			impact_sites_free(&sites);
-			return usage_error("simulate", "unknown policy '%s'", o->policy);
+			return usage_error("simulate", "unknown policy '%s'",
+					   o->policy);
 		}
 	} else {
 		/* the policy of the scanned kernel */
@@ -264,9 +290,11 @@ static int run_impact(struct sim_opts *o)
 		n = 1;
 	}
 	fprintf(stderr,
-		"gfpaudit simulate: %zu sites (%zu changed by %s), kernel %s, policy %s\n",
+		"gfpaudit simulate: %zu sites (%zu changed by %s), kernel %s, "
+		"policy %s\n",
 		sites.nr, sites.nr_changed, o->rule,
-		sites.kernel_version ? sites.kernel_version : "unknown (6.1 assumed)",
+		sites.kernel_version ? sites.kernel_version
+				     : "unknown (6.1 assumed)",
 		pol[0]->name);
 	asis = xcalloc((size_t)n, sizeof(*asis));
 	patched = xcalloc((size_t)n, sizeof(*patched));
@@ -281,7 +309,8 @@ static int run_impact(struct sim_opts *o)
 	if (rc == EXIT_OK) {
 		print_impact(asis, patched, n, o->tsv);
 		if (store(o->db, "impact", o->rule, "as-is", asis, n, db) < 0 ||
-		    store(o->db, "impact", o->rule, "patched", patched, n, db) < 0)
+		    store(o->db, "impact", o->rule, "patched", patched, n, db) <
+			    0)
 			rc = EXIT_INTERNAL;
 	}
 	free(asis);
@@ -300,7 +329,8 @@ static int parse_ulong_opt(const char *opt, const char *arg, unsigned long min,
 	errno = 0;
 	v = strtoul(arg, &end, 10);
 	if (errno || end == arg || *end || v < min || v > max || *arg == '-')
-		return usage_error("simulate", "%s wants a number in %lu..%lu, not '%s'",
+		return usage_error("simulate",
+				   "%s wants a number in %lu..%lu, not '%s'",
 				   opt, min, max, arg);
 	*out = v;
 	return 0;
@@ -309,23 +339,24 @@ static int parse_ulong_opt(const char *opt, const char *arg, unsigned long min,
 int cmd_simulate(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "experiment", required_argument, NULL, 'e' },
-		{ "trace", required_argument, NULL, 'T' },
-		{ "kernel-version", required_argument, NULL, 'k' },
-		{ "rule", required_argument, NULL, 'r' },
-		{ "db", required_argument, NULL, 'd' },
-		{ "policy", required_argument, NULL, 'p' },
-		{ "pages", required_argument, NULL, 'n' },
-		{ "steps", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "highatomic", no_argument, NULL, 'H' },
-		{ "debug-checks", no_argument, NULL, 'D' },
-		{ "tsv", no_argument, NULL, 't' },
-		{ "show-policy", required_argument, NULL, 'P' },
-		{ NULL, 0, NULL, 0 },
+		{"experiment", required_argument, NULL, 'e'},
+		{"trace", required_argument, NULL, 'T'},
+		{"kernel-version", required_argument, NULL, 'k'},
+		{"rule", required_argument, NULL, 'r'},
+		{"db", required_argument, NULL, 'd'},
+		{"policy", required_argument, NULL, 'p'},
+		{"pages", required_argument, NULL, 'n'},
+		{"steps", required_argument, NULL, 's'},
+		{"seed", required_argument, NULL, 'S'},
+		{"highatomic", no_argument, NULL, 'H'},
+		{"debug-checks", no_argument, NULL, 'D'},
+		{"tsv", no_argument, NULL, 't'},
+		{"show-policy", required_argument, NULL, 'P'},
+		{"proc-out", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0},
 	};
 	struct sim_opts o = {
-		.wc = { .nr_pages = 131072, .steps = 1000000, .seed = 1 },
+		.wc = {.nr_pages = 131072, .steps = 1000000, .seed = 1},
 	};
 	unsigned long v;
 	int c, modes;
@@ -353,12 +384,14 @@ int cmd_simulate(int argc, char **argv)
 			o.policy = optarg;
 			break;
 		case 'n':
-			if (parse_ulong_opt("--pages", optarg, 1024, 1UL << 30, &v))
+			if (parse_ulong_opt("--pages", optarg, 1024, 1UL << 30,
+					    &v))
 				return EXIT_USAGE;
 			o.wc.nr_pages = (uint32_t)v;
 			break;
 		case 's':
-			if (parse_ulong_opt("--steps", optarg, 1, 1UL << 34, &v))
+			if (parse_ulong_opt("--steps", optarg, 1, 1UL << 34,
+					    &v))
 				return EXIT_USAGE;
 			o.wc.steps = v;
 			break;
@@ -379,25 +412,33 @@ int cmd_simulate(int argc, char **argv)
 		case 'P':
 			o.show_policy = optarg;
 			break;
+		case 'o':
+			o.wc.proc_out = optarg;
+			break;
 		default:
-			return usage_error("simulate", "unknown or incomplete option '%s'",
+			return usage_error("simulate",
+					   "unknown or incomplete option '%s'",
 					   argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return usage_error("simulate", "unexpected argument '%s'", argv[optind]);
+		return usage_error("simulate", "unexpected argument '%s'",
+				   argv[optind]);
 	if (o.show_policy)
 		return show_policy(o.show_policy);
 	modes = !!o.experiment + !!o.trace + !!o.rule;
 	if (modes != 1)
-		return usage_error("simulate",
-				   "give exactly one of --experiment, --trace, --rule");
+		return usage_error(
+			"simulate",
+			"give exactly one of --experiment, --trace, --rule");
 	if (o.policy && !policy_find(o.policy))
-		return usage_error("simulate", "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
+		return usage_error("simulate",
+				   "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
 				   o.policy);
 	if (o.experiment) {
 		if (strcmp(o.experiment, "antifrag"))
-			return usage_error("simulate", "unknown experiment '%s' (antifrag)",
+			return usage_error("simulate",
+					   "unknown experiment '%s' (antifrag)",
 					   o.experiment);
 		return run_antifrag(&o);
 	}

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const versions[] = { "3.10", "4.13", "5.14", "6.1" };
+	static const char *const versions[] = {"3.10", "4.13", "5.14", "6.1"};
 	struct trace_format fmt;
 	struct trace_events ev;
 	struct trace_event e;

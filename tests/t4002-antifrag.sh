@@ -32,6 +32,24 @@ n=$("$GFPAUDIT" simulate --experiment antifrag --policy 6.1 | wc -l)
 is "$n" "$(grep -c '^6.1	' "$TMP/af1.tsv" | awk '{ print $1 + 1 }')" \
 	"--policy 6.1 prints one policy"
 
+# the zone at rest as /proc files: fragstat reads them and finds the same
+# order-9 unusable index the simulation reported
+mkdir "$TMP/proc"
+"$GFPAUDIT" simulate --experiment antifrag --tsv --proc-out "$TMP/proc" >"$TMP/pr.tsv"
+for p in nogroup 2.6.24 6.1; do
+	"$GFPAUDIT" fragstat --tsv --buddyinfo "$TMP/proc/buddyinfo.$p" \
+		--pagetypeinfo "$TMP/proc/pagetypeinfo.$p" >"$TMP/fs.$p" 2>&1
+	is "$?" "0" "$p: fragstat reads the model's buddyinfo and pagetypeinfo"
+	got=$(awk -F'\t' '$3 == 9 { print $6 }' "$TMP/fs.$p")
+	want=$(val "$TMP/pr.tsv" $p unusable_index_9)
+	is "$got" "$want" "$p: fragstat's order-9 unusable index = simulate's"
+done
+"$GFPAUDIT" fragstat --pagetypeinfo "$TMP/proc/pagetypeinfo.6.1" >"$TMP/fs.txt"
+like "$(cat "$TMP/fs.txt")" "mixed pageblocks: Unmovable [0-9]+ Movable [0-9]+" \
+	"the model's mixed-block counts in page_owner layout"
+exit_is 2 "--proc-out into a missing directory" "$GFPAUDIT" simulate \
+	--experiment antifrag --pages 4096 --steps 1000 --proc-out "$TMP/nope/x"
+
 # database
 db=$TMP/sim.db
 exit_is 0 "--db writes" "$GFPAUDIT" simulate --experiment antifrag --db "$db" \

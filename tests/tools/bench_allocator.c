@@ -33,7 +33,8 @@ static double run(struct zone *z, long pairs)
 	long i;
 
 	for (i = 0; i < pairs; i++) {
-		uint32_t pfn = alloc_pages(z, 0, (int)(i % 3), 0, OWNER_PAGE, 0);
+		uint32_t pfn =
+			alloc_pages(z, 0, (int)(i % 3), 0, OWNER_PAGE, 0);
 
 		free_pages(z, pfn);
 	}
@@ -75,7 +76,8 @@ int main(int argc, char **argv)
 		       run(&z, pairs / 4) / 1e6);
 		zone_destroy(&z);
 		zone_init(&z, "Normal", nr, *p);
-		printf("empty\t%s\t%.1f\tMpairs/s\n", (*p)->name, run(&z, pairs) / 1e6);
+		printf("empty\t%s\t%.1f\tMpairs/s\n", (*p)->name,
+		       run(&z, pairs) / 1e6);
 		for (i = 0; i < nr / 2; i++) {
 			uint32_t pfn = alloc_pages(&z, 0, (int)(i % 3), 0,
 						   OWNER_PAGE, 0);
@@ -83,11 +85,13 @@ int main(int argc, char **argv)
 		}
 		/* free a random half of them: scattered holes */
 		for (i = 0; i < n; i++) {
-			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
 			if ((seed >> 33) & 1)
 				free_pages(&z, held[i]);
 		}
-		printf("steady\t%s\t%.1f\tMpairs/s\n", (*p)->name, run(&z, pairs) / 1e6);
+		printf("steady\t%s\t%.1f\tMpairs/s\n", (*p)->name,
+		       run(&z, pairs) / 1e6);
 		zone_destroy(&z);
 		free(held);
 	}

@@ -23,7 +23,8 @@ int main(int argc, char **argv)
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000;
 	const char *ver = argc > 2 ? argv[2] : "6.1";
 	uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
-	int hex = atoi(ver) > 5 || !strncmp(ver, "5.14", 4) || !strncmp(ver, "5.15", 4);
+	int hex = atoi(ver) > 5 || !strncmp(ver, "5.14", 4) ||
+		  !strncmp(ver, "5.15", 4);
 	enum { POOL = 20000 };
 	static unsigned long live[POOL];
 	static int order[POOL];
@@ -42,17 +43,28 @@ int main(int argc, char **argv)
 
 			live[nlive] = next_pfn;
 			order[nlive++] = o;
-			printf("            cc1-4001    [001] .....  %.6f: mm_page_alloc: page=00000000deadbeef pfn=%s order=%d migratetype=%d gfp_flags=GFP_KERNEL\n",
+			printf("            cc1-4001    [001] .....  %.6f: "
+			       "mm_page_alloc: page=00000000deadbeef pfn=%s "
+			       "order=%d migratetype=%d gfp_flags=GFP_KERNEL\n",
 			       ts, pfn_str(pb, next_pfn, hex), o, mt);
 			next_pfn += 1UL << o;
 		} else if (r % 50 == 1) {
-			printf("          <idle>-0       [000] ..s1.  %.6f: mm_page_alloc_extfrag: page=00000000deadbeef pfn=%s alloc_order=0 fallback_order=10 pageblock_order=9 alloc_migratetype=0 fallback_migratetype=1 fragmenting=0 change_ownership=1\n",
+			printf("          <idle>-0       [000] ..s1.  %.6f: "
+			       "mm_page_alloc_extfrag: page=00000000deadbeef "
+			       "pfn=%s alloc_order=0 fallback_order=10 "
+			       "pageblock_order=9 alloc_migratetype=0 "
+			       "fallback_migratetype=1 fragmenting=0 "
+			       "change_ownership=1\n",
 			       ts, pfn_str(pb, next_pfn, hex));
 		} else {
 			int k = (int)((r >> 3) % (unsigned int)nlive);
 
-			printf("            cc1-4001    [001] .....  %.6f: %s: page=00000000deadbeef pfn=%s order=%d\n",
-			       ts, order[k] == 0 && r % 3 == 0 ? "mm_page_free_batched" : "mm_page_free",
+			printf("            cc1-4001    [001] .....  %.6f: %s: "
+			       "page=00000000deadbeef pfn=%s order=%d\n",
+			       ts,
+			       order[k] == 0 && r % 3 == 0
+				       ? "mm_page_free_batched"
+				       : "mm_page_free",
 			       pfn_str(pb, live[k], hex), order[k]);
 			live[k] = live[--nlive];
 			order[k] = order[nlive];

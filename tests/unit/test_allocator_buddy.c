@@ -142,8 +142,7 @@ static uint64_t xorshift(void)
 	return rng_state;
 }
 
-static void fuzz_policy(const struct alloc_policy *p, bool highatomic,
-			bool pcp)
+static void fuzz_policy(const struct alloc_policy *p, bool highatomic, bool pcp)
 {
 	enum { NR = 2048, OPS = 20000 };
 	static uint32_t live[NR];
@@ -160,11 +159,13 @@ static void fuzz_policy(const struct alloc_policy *p, bool highatomic,
 		bool do_alloc = nlive == 0 || (r & 7) < 5;
 
 		if (do_alloc && nlive < NR) {
-			unsigned int order = (r >> 8) % 16 == 0 ?
-						     (unsigned int)((r >> 12) % MAX_ORDER) :
-						     (unsigned int)((r >> 12) % 3);
+			unsigned int order =
+				(r >> 8) % 16 == 0
+					? (unsigned int)((r >> 12) % MAX_ORDER)
+					: (unsigned int)((r >> 12) % 3);
 			int mt = (int)((r >> 20) % 3);
-			unsigned int flags = ((r >> 24) & 15) == 0 ? ALLOC_HARDER : 0;
+			unsigned int flags =
+				((r >> 24) & 15) == 0 ? ALLOC_HARDER : 0;
 			uint32_t pfn = alloc_pages(&z, order, mt, flags,
 						   OWNER_PAGE, op);
 
@@ -202,7 +203,8 @@ static void test_fuzz_all_policies(void **state)
 	}
 }
 
-/* The checker itself catches broken state (it is not a test that can't fail). */
+/* The checker itself catches broken state (it is not a test that can't fail).
+ */
 static void test_checker_detects(void **state)
 {
 	struct zone z;

@@ -41,12 +41,20 @@ static void check_rows(const struct alloc_policy *p, const struct row *rows,
 	for (i = 0; i < n; i++)
 		for (j = 0; j < MAX_FALLBACKS; j++) {
 			if (p->fallbacks[rows[i].mt][j] != rows[i].fb[j])
-				fail_msg("%s fallbacks[%s][%d] = %s, kernel has %s",
-					 p->name, migratetype_names[rows[i].mt], j,
-					 p->fallbacks[rows[i].mt][j] == END ? "END" :
-					 migratetype_names[p->fallbacks[rows[i].mt][j]],
-					 rows[i].fb[j] == END ? "END" :
-					 migratetype_names[rows[i].fb[j]]);
+				fail_msg("%s fallbacks[%s][%d] = %s, kernel "
+					 "has %s",
+					 p->name, migratetype_names[rows[i].mt],
+					 j,
+					 p->fallbacks[rows[i].mt][j] == END
+						 ? "END"
+						 : migratetype_names
+							   [p->fallbacks
+								    [rows[i].mt]
+								    [j]],
+					 rows[i].fb[j] == END
+						 ? "END"
+						 : migratetype_names
+							   [rows[i].fb[j]]);
 			if (rows[i].fb[j] == END)
 				break;
 		}
@@ -54,6 +62,7 @@ static void check_rows(const struct alloc_policy *p, const struct row *rows,
 
 static void test_table_61(void **state)
 {
+	/* clang-format off */
 	static const struct row rows[] = {
 		{ U, { R, M, END } },
 		{ M, { R, U, END } },
@@ -61,6 +70,7 @@ static void test_table_61(void **state)
 		{ MIGRATE_HIGHATOMIC, { END } },
 		{ MIGRATE_ISOLATE, { END } },
 	};
+	/* clang-format on */
 
 	(void)state;
 	check_rows(&policy_61, rows, 5);
@@ -72,10 +82,10 @@ static void test_table_61(void **state)
 static void test_table_2624(void **state)
 {
 	static const struct row rows[] = {
-		{ U, { R, M, RES, END } },
-		{ R, { U, M, RES, END } },
-		{ M, { R, U, RES, END } },
-		{ RES, { RES, RES, RES, END } },
+		{U, {R, M, RES, END}},
+		{R, {U, M, RES, END}},
+		{M, {R, U, RES, END}},
+		{RES, {RES, RES, RES, END}},
 	};
 
 	(void)state;

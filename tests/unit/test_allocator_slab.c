@@ -19,7 +19,8 @@
 static int slab_mt(struct slab_layer *sl, uint32_t handle)
 {
 	if (handle & HANDLE_LARGE)
-		return get_pageblock_migratetype(sl->zone, handle & ~HANDLE_LARGE);
+		return get_pageblock_migratetype(sl->zone,
+						 handle & ~HANDLE_LARGE);
 	return sl->zone->pages[sl->slabs[handle >> SLAB_OBJ_BITS].pfn].mt;
 }
 
@@ -39,14 +40,16 @@ static void test_kmalloc_versions(void **state)
 	assert_true(cur.kmalloc_rcl);
 	/* 4.13: kmalloc(GFP_TEMPORARY) lands in unmovable kmalloc-512 */
 	h = kmalloc(&old, 500, MIGRATE_RECLAIMABLE);
-	assert_string_equal(old.caches[kmalloc_cache(&old, 500, MIGRATE_RECLAIMABLE)].name,
-			    "kmalloc-512");
+	assert_string_equal(
+		old.caches[kmalloc_cache(&old, 500, MIGRATE_RECLAIMABLE)].name,
+		"kmalloc-512");
 	assert_int_equal(slab_mt(&old, h), MIGRATE_UNMOVABLE);
 	kfree(&old, h);
 	/* 4.20: kmalloc-rcl-512, a reclaimable slab page */
 	h = kmalloc(&cur, 500, MIGRATE_RECLAIMABLE);
-	assert_string_equal(cur.caches[kmalloc_cache(&cur, 500, MIGRATE_RECLAIMABLE)].name,
-			    "kmalloc-rcl-512");
+	assert_string_equal(
+		cur.caches[kmalloc_cache(&cur, 500, MIGRATE_RECLAIMABLE)].name,
+		"kmalloc-rcl-512");
 	assert_int_equal(slab_mt(&cur, h), MIGRATE_RECLAIMABLE);
 	kfree(&cur, h);
 	/* kmalloc_large honours the caller's mobility on both */
@@ -55,6 +58,12 @@ static void test_kmalloc_versions(void **state)
 	assert_int_equal(z1.pages[h & ~HANDLE_LARGE].order, 3);
 	assert_int_equal(z1.pages[h & ~HANDLE_LARGE].mt, MIGRATE_RECLAIMABLE);
 	kfree(&old, h);
+	/* even a movable kmalloc_large is not something compaction moves */
+	h = kmalloc(&old, 20000, MIGRATE_MOVABLE);
+	assert_int_equal(z1.pages[h & ~HANDLE_LARGE].owner, OWNER_SLAB);
+	kfree(&old, h);
+	drain_all_pages(&z1);
+	drain_all_pages(&z2);
 	/* everything freed: the zone is whole again */
 	assert_int_equal(z1.free_pages, 4096);
 	assert_int_equal(z2.free_pages, 4096);
@@ -119,12 +128,15 @@ static void test_compaction(void **state)
 
 	(void)state;
 	zone_init(&z, "Normal", 4096, &policy_61);
-	zone_set_pcp(&z, false); /* the hand count below is for the buddy lists */
+	zone_set_pcp(&z,
+		     false); /* the hand count below is for the buddy lists */
 	z.debug_checks = true;
 	z.migrate_cb = on_migrate;
 	for (i = 0; i < 4096; i++)
-		alloc_pages(&z, 0, MIGRATE_MOVABLE, 0, OWNER_PAGECACHE, (uint32_t)i);
-	/* keep one movable page in every 8th of the lower half, free the rest */
+		alloc_pages(&z, 0, MIGRATE_MOVABLE, 0, OWNER_PAGECACHE,
+			    (uint32_t)i);
+	/* keep one movable page in every 8th of the lower half, free the rest
+	 */
 	for (pfn = 0; pfn < 4096; pfn++)
 		if (pfn >= 2048 || pfn % 64)
 			free_pages(&z, pfn);
@@ -139,7 +151,8 @@ static void test_compaction(void **state)
 	 * block 3 and blocks 0-2 come free: 0, 1, 2, 5, 6, 7.
 	 */
 	assert_int_equal(zone_free_order9(&z), 6);
-	assert_int_equal(z.free_area[0].nr_free + z.free_area[1].nr_free > 0, 1);
+	assert_int_equal(z.free_area[0].nr_free + z.free_area[1].nr_free > 0,
+			 1);
 	assert_true(z.pages[unmov].flags & PG_head);
 	assert_true(moved_to > moved_from);
 	zone_destroy(&z);
@@ -177,7 +190,7 @@ static void test_mixed_count(void **state)
 
 static void test_indices(void **state)
 {
-	unsigned long nr_free[MAX_ORDER] = { 100, 50 };
+	unsigned long nr_free[MAX_ORDER] = {100, 50};
 	struct contig_page_info info;
 	char buf[16];
 
