@@ -20,12 +20,15 @@
 #include "lib/ktree.h"
 #include "lib/util.h"
 #include "reports/report.h"
+#include "rules/eval.h"
+#include "rules/rule.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -176,7 +179,7 @@ static int is_busy(sqlite3 *db)
  */
 static int analyze_file(sqlite3 *db, const char *tree, const char *rel,
 			const struct check_args *a,
-			struct analyzer_file_report *rep)
+			struct analyzer_file_report *rep, long long *run_out)
 {
 	struct timespec pause = { 0, 100 * 1000 * 1000 };
 	long long run = 0;
@@ -197,7 +200,103 @@ static int analyze_file(sqlite3 *db, const char *tree, const char *rel,
 	}
 	if (run)
 		end_run(db, run, rc == EXIT_OK, rep);
+	*run_out = run;
 	return run ? rc : EXIT_INTERNAL;
+}
+
+/* The hits of rule R in file REL replace R's earlier findings there. */
+static int store_file_hits(sqlite3 *db, const struct rule *r,
+			   const struct rule_hit *hits, int n, const char *rel,
+			   long long run)
+{
+	sqlite3_stmt *del = db_prepare(db,
+		"DELETE FROM findings WHERE rule = ?1 AND path = ?2");
+	sqlite3_stmt *ins = db_prepare(db,
+		"INSERT OR REPLACE INTO findings (rule, severity, path, line, "
+		"col, message, suggestion, site_id, run_id) VALUES (?1, ?2, "
+		"?3, ?4, ?5, ?6, ?7, nullif(?8, 0), ?9)");
+	int i, rc = del && ins ? 0 : -1;
+
+	if (!rc) {
+		sqlite3_bind_text(del, 1, r->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(del, 2, rel, -1, SQLITE_STATIC);
+		rc = sqlite3_step(del) == SQLITE_DONE ? 0 : -1;
+	}
+	for (i = 0; i < n && !rc; i++) {
+		if (strcmp(hits[i].path, rel))
+			continue;
+		sqlite3_reset(ins);
+		sqlite3_bind_text(ins, 1, r->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 2, hits[i].match->severity, -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(ins, 3, rel, -1, SQLITE_STATIC);
+		sqlite3_bind_int(ins, 4, hits[i].line);
+		sqlite3_bind_int(ins, 5, hits[i].col);
+		sqlite3_bind_text(ins, 6, hits[i].message, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 7, hits[i].suggestion, -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_int64(ins, 8, hits[i].site_id);
+		sqlite3_bind_int64(ins, 9, run);
+		rc = sqlite3_step(ins) == SQLITE_DONE ? 0 : -1;
+	}
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	return rc;
+}
+
+/*
+ * Run the rules that apply to the tree's kernel over the database and
+ * store their findings in REL (only those: other files' findings belong
+ * to their own checks), as sparse reports a file's warnings when it
+ * checks it.  Without a rules directory there is nothing to run.
+ */
+static int rule_findings(sqlite3 *db, const char *tree, const char *rel,
+			 long long run)
+{
+	struct timespec pause = { 0, 100 * 1000 * 1000 };
+	char *dir = rule_default_dir();
+	struct rule_hit **hits;
+	struct rule *rules = NULL;
+	struct kversion kv;
+	struct stat st;
+	int n = 0, i, *nhits, have_kv, rc = 0, attempt;
+
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		rules_load_dir(dir, &rules, &n);
+	free(dir);
+	have_kv = ktree_version(tree, &kv) == 0;
+	hits = xcalloc((size_t)n + 1, sizeof(*hits));
+	nhits = xcalloc((size_t)n + 1, sizeof(*nhits));
+	/* Evaluate first (reads), then write all in one short transaction. */
+	for (i = 0; i < n && !rc; i++) {
+		nhits[i] = -1;
+		if (rules[i].nmatches &&
+		    (!have_kv || rule_applies(&rules[i], &kv)))
+			rc = (nhits[i] = rule_eval(db, &rules[i], &hits[i])) < 0;
+	}
+	for (attempt = 0; !rc && n && attempt < BUSY_RETRIES; attempt++) {
+		rc = db_begin(db);
+		for (i = 0; i < n && !rc; i++)
+			if (nhits[i] >= 0)
+				rc = store_file_hits(db, &rules[i], hits[i],
+						     nhits[i], rel, run);
+		if (!rc && !db_commit(db))
+			break;
+		db_rollback(db);
+		if (!is_busy(db))
+			break;
+		rc = 0;
+		nanosleep(&pause, NULL);
+	}
+	for (i = 0; i < n; i++)
+		rule_hits_free(hits[i], nhits[i] > 0 ? nhits[i] : 0);
+	free(hits);
+	free(nhits);
+	rules_free(rules, n);
+	if (rc)
+		error_msg("check: %s: rule findings not stored: %s", rel,
+			  sqlite3_errmsg(db));
+	return rc;
 }
 
 static int check_one(sqlite3 *db, const char *tree, const char *file,
@@ -206,12 +305,15 @@ static int check_one(sqlite3 *db, const char *tree, const char *file,
 	struct analyzer_file_report rep;
 	struct strbuf sb = STRBUF_INIT;
 	char *rel = relative_to_tree(tree, file);
+	long long run = 0;
 	int rc;
 
 	if (!rel)
 		return EXIT_USAGE;
 	memset(&rep, 0, sizeof(rep));
-	rc = analyze_file(db, tree, rel, a, &rep);
+	rc = analyze_file(db, tree, rel, a, &rep, &run);
+	if (rc == EXIT_OK && rule_findings(db, tree, rel, run))
+		rc = EXIT_INTERNAL;
 	if (rc == EXIT_OK && report_gcc(db, rel, &sb, NULL) == 0 && sb.len)
 		fwrite(sb.buf, 1, sb.len, stderr);
 	if (rc == EXIT_OK && a->verbose)

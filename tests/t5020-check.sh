@@ -44,6 +44,13 @@ n=$(grep -cvE '^fs/seq_file\.c:[0-9]+:[0-9]+: (error|warning|note): .* \[[a-z0-9
 is "$n" 0 "stderr holds only gcc-style diagnostics for the file"
 is "$(grep -c . "$TMP/err")" "$(sql "$db" "SELECT count(*) FROM findings WHERE path = 'fs/seq_file.c'")" \
 	"one line per finding of the file"
+# The rules run for the file: rules/gfp-temporary.rule on its use.
+like "$(cat "$TMP/err")" "^fs/seq_file.c:8:4: note: GFP_TEMPORARY .* \[gfp-temporary\]" \
+	"the gfp-temporary rule's finding is printed as sparse prints a warning"
+is "$(sql "$db" "SELECT rule || ' ' || line || ' ' || run_id FROM findings")" \
+	"gfp-temporary 8 1" "and stored with the check's run"
+(cd "$mk" && "$GFPAUDIT" check --db "$db" -I./include fs/seq_file.c) 2>/dev/null
+is "$(sql "$db" "SELECT count(*) FROM findings")" 1 "a re-check replaces, not duplicates"
 
 # The same rows as a direct scan of the tree.
 rows() {
@@ -86,6 +93,8 @@ is "$(cat "$TMP"/err.c*.c | grep -ci 'locked\|busy')" 0 "no 'database is locked'
 is "$(sql "$cdb" "SELECT count(*) FROM files")" 16 "no file lost"
 is "$(sql "$cdb" "SELECT count(*) FROM sites")" 16 "no site lost"
 is "$(sql "$cdb" "SELECT count(*) FROM flag_uses")" 16 "no flag use lost"
+is "$(sql "$cdb" "SELECT count(DISTINCT path) FROM findings WHERE rule = 'gfp-temporary'")" 16 \
+	"no checker's rule finding lost"
 is "$(sql "$cdb" "SELECT count(*) FROM runs WHERE command = 'check' AND status = 'complete'")" 16 \
 	"every checker's run is complete"
 is "$(sql "$cdb" "PRAGMA integrity_check")" "ok" "the database is sound"
