@@ -1,11 +1,450 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * gfpaudit simulate: the reference buddy allocator (allocator/) run on the
+ * anti-fragmentation experiment, on a replayed kmem trace, or on the
+ * site-driven workload of the findings database with and without a rule.
+ */
+#include "allocator/impact.h"
+#include "allocator/policy.h"
+#include "allocator/simdb.h"
+#include "allocator/trace.h"
+#include "allocator/workload.h"
 #include "cli/cli.h"
+#include "db/db.h"
+#include "lib/util.h"
 
-const char usage_simulate[] = "usage: gfpaudit simulate ... (not built yet, issue 8)\n";
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char usage_simulate[] =
+	"usage: gfpaudit simulate --experiment antifrag [options]\n"
+	"       gfpaudit simulate --trace FILE [--kernel-version V] [options]\n"
+	"       gfpaudit simulate --db FILE --rule NAME [options]\n"
+	"       gfpaudit simulate --show-policy NAME\n"
+	"\n"
+	"Run the reference buddy allocator (2.6.24, 6.1 and nogroup "
+	"policies).\n"
+	"\n"
+	"  --experiment antifrag  Gorman's test: a mixed workload (page "
+	"cache,\n"
+	"                      an updatedb-like dentry/inode burst, "
+	"long-lived\n"
+	"                      unmovable, short-lived buffers) under each "
+	"policy,\n"
+	"                      then reclaim and compaction at rest, then "
+	"order-9\n"
+	"                      attempts; prints policy, metric, value rows\n"
+	"  --trace FILE        replay "
+	"kmem:mm_page_alloc/mm_page_free(_batched)/\n"
+	"                      mm_page_alloc_extfrag lines (trace_pipe or "
+	"perf\n"
+	"                      script) under each policy\n"
+	"  --kernel-version V  the traced kernel (pfn= format and migratetype\n"
+	"                      numbering); default: the trace header, else "
+	"6.1\n"
+	"  --rule NAME         with --db: the site-driven workload of the "
+	"sites\n"
+	"                      table, as-is and as rule NAME would make it\n"
+	"                      (known: gfp-temporary); prints both and the "
+	"delta\n"
+	"  --db FILE           write results to sim_results and sim_curves\n"
+	"  --policy P          only policy P (nogroup, 2.6.24, 6.1)\n"
+	"  --pages N           zone size in 4K pages (default 131072 = 512 "
+	"MB)\n"
+	"  --steps N           workload steps (default 1000000)\n"
+	"  --seed N            workload random seed (default 1)\n"
+	"  --highatomic        6.1: keep a MIGRATE_HIGHATOMIC reserve\n"
+	"  --debug-checks      run the invariant checker after every "
+	"operation\n"
+	"  --proc-out DIR      antifrag: write DIR/buddyinfo.POLICY and\n"
+	"                      DIR/pagetypeinfo.POLICY of the zone at rest\n"
+	"                      (readable by gfpaudit fragstat)\n"
+	"  --tsv               a header line, then tab-separated rows\n"
+	"  --show-policy NAME  print a policy's fallback table\n";
+
+struct sim_opts {
+	const char *experiment, *trace, *kversion, *rule, *db, *policy;
+	const char *show_policy;
+	struct workload_config wc;
+	bool tsv;
+};
+
+static const char *const mt_cnames[MIGRATE_TYPES] = {
+	"MIGRATE_UNMOVABLE",  "MIGRATE_MOVABLE", "MIGRATE_RECLAIMABLE",
+	"MIGRATE_HIGHATOMIC", "MIGRATE_RESERVE", "MIGRATE_ISOLATE",
+};
+
+/* One row per type the kernel lists: "TYPE: FB1 FB2 ..." */
+static int show_policy(const char *name)
+{
+	const struct alloc_policy *p = policy_find(name);
+	int mt, i;
+
+	if (!p)
+		return usage_error("simulate",
+				   "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
+				   name);
+	printf("# %s\n", p->source);
+	for (mt = 0; mt < MIGRATE_TYPES; mt++) {
+		if (p->fallbacks[mt][0] == MIGRATE_TYPES)
+			continue;
+		printf("%s:", mt_cnames[mt]);
+		for (i = 0;
+		     i < MAX_FALLBACKS && p->fallbacks[mt][i] != MIGRATE_TYPES;
+		     i++)
+			printf(" %s", mt_cnames[p->fallbacks[mt][i]]);
+		printf("\n");
+	}
+	return EXIT_OK;
+}
+
+static void print_value(double v, bool tsv)
+{
+	if (v == (double)(long long)v)
+		printf(tsv ? "%lld" : "%12lld", (long long)v);
+	else
+		printf(tsv ? "%.3f" : "%12.3f", v);
+}
+
+static void print_results(const struct sim_result *res, int n, bool tsv)
+{
+	int i, j;
+
+	printf(tsv ? "policy\tmetric\tvalue\n" : "%-8s %-28s %12s\n", "policy",
+	       "metric", "value");
+	for (i = 0; i < n; i++)
+		for (j = 0; j < res[i].nr_metrics; j++) {
+			printf(tsv ? "%s\t%s\t" : "%-8s %-28s ", res[i].policy,
+			       res[i].metrics[j].name);
+			print_value(res[i].metrics[j].value, tsv);
+			printf("\n");
+		}
+}
+
+/* Both variants and the delta, one row per policy and metric. */
+static void print_impact(const struct sim_result *asis,
+			 const struct sim_result *patched, int n, bool tsv)
+{
+	int i, j;
+
+	printf(tsv ? "policy\tmetric\tas-is\tpatched\tdelta\n"
+		   : "%-8s %-28s %12s %12s %12s\n",
+	       "policy", "metric", "as-is", "patched", "delta");
+	for (i = 0; i < n; i++)
+		for (j = 0; j < asis[i].nr_metrics; j++) {
+			double a = asis[i].metrics[j].value;
+			double b = sim_metric_get(
+				&patched[i], asis[i].metrics[j].name, NULL);
+
+			printf(tsv ? "%s\t%s\t" : "%-8s %-28s ", asis[i].policy,
+			       asis[i].metrics[j].name);
+			print_value(a, tsv);
+			printf(tsv ? "\t" : " ");
+			print_value(b, tsv);
+			printf(tsv ? "\t" : " ");
+			print_value(b - a, tsv);
+			printf("\n");
+		}
+}
+
+static int store(const char *path, const char *experiment, const char *rule,
+		 const char *variant, const struct sim_result *res, int n,
+		 sqlite3 *open_db)
+{
+	sqlite3 *db = open_db ? open_db : db_open(path, DB_READWRITE);
+	int i, rc = 0;
+
+	if (!db)
+		return -1;
+	if (db_begin(db) < 0)
+		rc = -1;
+	for (i = 0; i < n && !rc; i++)
+		rc = simdb_store(db, experiment, rule, variant, &res[i]);
+	if (!rc)
+		rc = db_commit(db);
+	else
+		db_rollback(db);
+	if (!open_db)
+		db_close(db);
+	return rc;
+}
+
+/* The policies to run: one by name, or all. */
+static int select_policies(const char *name, const struct alloc_policy **out)
+{
+	int n = 0;
+
+	if (name) {
+		out[0] = policy_find(name);
+		return out[0] ? 1 : -1;
+	}
+	for (; alloc_policies[n]; n++)
+		out[n] = alloc_policies[n];
+	return n;
+}
+
+static int run_antifrag(struct sim_opts *o)
+{
+	const struct alloc_policy *pol[4];
+	struct sim_result *res;
+	int n = select_policies(o->policy, pol), i, rc = EXIT_OK;
+
+	if (n < 0)
+		return usage_error("simulate", "unknown policy '%s'",
+				   o->policy);
+	res = xcalloc((size_t)n, sizeof(*res));
+	for (i = 0; i < n; i++) {
+		struct stream s[32];
+		int ns = antifrag_streams(pol[i], s, 32);
+
+		int r = run_workload(&o->wc, pol[i], s, ns, &res[i]);
+
+		if (r < 0) {
+			if (r == -1)
+				error_msg("simulate: cannot set up a zone of "
+					  "%u pages",
+					  o->wc.nr_pages);
+			free(res);
+			return EXIT_USAGE;
+		}
+	}
+	print_results(res, n, o->tsv);
+	if (o->db && store(o->db, "antifrag", NULL, "-", res, n, NULL) < 0)
+		rc = EXIT_INTERNAL;
+	free(res);
+	return rc;
+}
+
+static int run_trace(struct sim_opts *o)
+{
+	const struct alloc_policy *pol[4];
+	struct trace_events ev;
+	struct sim_result *res;
+	FILE *f;
+	int n = select_policies(o->policy, pol), i, rc = EXIT_OK;
+
+	if (n < 0)
+		return usage_error("simulate", "unknown policy '%s'",
+				   o->policy);
+	f = fopen(o->trace, "r");
+	if (!f) {
+		error_msg("simulate: %s: %s", o->trace, strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (trace_parse_file(f, o->kversion, &ev) < 0) {
+		error_msg("simulate: %s: %s", o->trace, ev.error);
+		fclose(f);
+		trace_events_free(&ev);
+		return EXIT_USAGE;
+	}
+	fclose(f);
+	trace_report(stderr, o->trace, &ev);
+	if (!ev.nr) {
+		error_msg("simulate: %s: no kmem page allocator events",
+			  o->trace);
+		trace_events_free(&ev);
+		return EXIT_USAGE;
+	}
+	res = xcalloc((size_t)n, sizeof(*res));
+	for (i = 0; i < n; i++)
+		trace_replay(&ev, pol[i], &o->wc, &res[i]);
+	print_results(res, n, o->tsv);
+	if (o->db && store(o->db, "trace", NULL, "-", res, n, NULL) < 0)
+		rc = EXIT_INTERNAL;
+	free(res);
+	trace_events_free(&ev);
+	return rc;
+}
+
+static int run_impact(struct sim_opts *o)
+{
+	const struct alloc_policy *pol[4];
+	struct sim_result *asis, *patched;
+	struct impact_sites sites;
+	sqlite3 *db;
+	int n, i, rc = EXIT_OK;
+
+	db = db_open(o->db, DB_READWRITE);
+	if (!db)
+		return EXIT_USAGE;
+	if (impact_load(db, o->rule, o->kversion, &sites) < 0) {
+		error_msg("simulate: %s: %s", o->db, sites.error);
+		db_close(db);
+		impact_sites_free(&sites);
+		return EXIT_USAGE;
+	}
+	if (o->policy) {
+		n = select_policies(o->policy, pol);
+		if (n < 0) {
+			db_close(db);
+			impact_sites_free(&sites);
+			return usage_error("simulate", "unknown policy '%s'",
+					   o->policy);
+		}
+	} else {
+		/* the policy of the scanned kernel */
+		pol[0] = policy_for_version(sites.kernel_version);
+		n = 1;
+	}
+	fprintf(stderr,
+		"gfpaudit simulate: %zu sites (%zu changed by %s), kernel %s, "
+		"policy %s\n",
+		sites.nr, sites.nr_changed, o->rule,
+		sites.kernel_version ? sites.kernel_version
+				     : "unknown (6.1 assumed)",
+		pol[0]->name);
+	asis = xcalloc((size_t)n, sizeof(*asis));
+	patched = xcalloc((size_t)n, sizeof(*patched));
+	for (i = 0; i < n && rc == EXIT_OK; i++) {
+		if (impact_run(&sites, pol[i], &o->wc, false, &asis[i]) < 0 ||
+		    impact_run(&sites, pol[i], &o->wc, true, &patched[i]) < 0) {
+			error_msg("simulate: cannot set up a zone of %u pages",
+				  o->wc.nr_pages);
+			rc = EXIT_USAGE;
+		}
+	}
+	if (rc == EXIT_OK) {
+		print_impact(asis, patched, n, o->tsv);
+		if (store(o->db, "impact", o->rule, "as-is", asis, n, db) < 0 ||
+		    store(o->db, "impact", o->rule, "patched", patched, n, db) <
+			    0)
+			rc = EXIT_INTERNAL;
+	}
+	free(asis);
+	free(patched);
+	impact_sites_free(&sites);
+	db_close(db);
+	return rc;
+}
+
+static int parse_ulong_opt(const char *opt, const char *arg, unsigned long min,
+			   unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || v < min || v > max || *arg == '-')
+		return usage_error("simulate",
+				   "%s wants a number in %lu..%lu, not '%s'",
+				   opt, min, max, arg);
+	*out = v;
+	return 0;
+}
 
 int cmd_simulate(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cmd_not_built("simulate", 8);
+	static const struct option opts[] = {
+		{"experiment", required_argument, NULL, 'e'},
+		{"trace", required_argument, NULL, 'T'},
+		{"kernel-version", required_argument, NULL, 'k'},
+		{"rule", required_argument, NULL, 'r'},
+		{"db", required_argument, NULL, 'd'},
+		{"policy", required_argument, NULL, 'p'},
+		{"pages", required_argument, NULL, 'n'},
+		{"steps", required_argument, NULL, 's'},
+		{"seed", required_argument, NULL, 'S'},
+		{"highatomic", no_argument, NULL, 'H'},
+		{"debug-checks", no_argument, NULL, 'D'},
+		{"tsv", no_argument, NULL, 't'},
+		{"show-policy", required_argument, NULL, 'P'},
+		{"proc-out", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0},
+	};
+	struct sim_opts o = {
+		.wc = {.nr_pages = 131072, .steps = 1000000, .seed = 1},
+	};
+	unsigned long v;
+	int c, modes;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			o.experiment = optarg;
+			break;
+		case 'T':
+			o.trace = optarg;
+			break;
+		case 'k':
+			o.kversion = optarg;
+			break;
+		case 'r':
+			o.rule = optarg;
+			break;
+		case 'd':
+			o.db = optarg;
+			break;
+		case 'p':
+			o.policy = optarg;
+			break;
+		case 'n':
+			if (parse_ulong_opt("--pages", optarg, 1024, 1UL << 30,
+					    &v))
+				return EXIT_USAGE;
+			o.wc.nr_pages = (uint32_t)v;
+			break;
+		case 's':
+			if (parse_ulong_opt("--steps", optarg, 1, 1UL << 34,
+					    &v))
+				return EXIT_USAGE;
+			o.wc.steps = v;
+			break;
+		case 'S':
+			if (parse_ulong_opt("--seed", optarg, 0, ~0UL, &v))
+				return EXIT_USAGE;
+			o.wc.seed = v;
+			break;
+		case 'H':
+			o.wc.highatomic = true;
+			break;
+		case 'D':
+			o.wc.debug_checks = true;
+			break;
+		case 't':
+			o.tsv = true;
+			break;
+		case 'P':
+			o.show_policy = optarg;
+			break;
+		case 'o':
+			o.wc.proc_out = optarg;
+			break;
+		default:
+			return usage_error("simulate",
+					   "unknown or incomplete option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("simulate", "unexpected argument '%s'",
+				   argv[optind]);
+	if (o.show_policy)
+		return show_policy(o.show_policy);
+	modes = !!o.experiment + !!o.trace + !!o.rule;
+	if (modes != 1)
+		return usage_error(
+			"simulate",
+			"give exactly one of --experiment, --trace, --rule");
+	if (o.policy && !policy_find(o.policy))
+		return usage_error("simulate",
+				   "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
+				   o.policy);
+	if (o.experiment) {
+		if (strcmp(o.experiment, "antifrag"))
+			return usage_error("simulate",
+					   "unknown experiment '%s' (antifrag)",
+					   o.experiment);
+		return run_antifrag(&o);
+	}
+	if (o.trace)
+		return run_trace(&o);
+	if (!o.db)
+		return usage_error("simulate", "--rule needs --db FILE");
+	return run_impact(&o);
 }

@@ -1,11 +1,146 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * gfpaudit validate: check a series written by `gfpaudit patch` (or by
+ * hand) against the tree it is for; results go to the validations table
+ * and are printed as a table.
+ */
 #include "cli/cli.h"
+#include "db/db.h"
+#include "patches/validate.h"
 
-const char usage_validate[] = "usage: gfpaudit validate ... (not built yet, issue 5)\n";
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+const char usage_validate[] =
+	"usage: gfpaudit validate [--db FILE] [--arch ARCH] [--no-compile]\n"
+	"                         [--no-sparse] [--no-checkpatch] DIR TREE\n"
+	"\n"
+	"Apply the series in DIR (its *.patch files but the cover letter, in\n"
+	"order) to a scratch copy of the files it touches in TREE, with git "
+	"am;\n"
+	"then, per touched .c file, compare clang's errors (compile) and\n"
+	"sparse's warnings (sparse) before and after, with the file's own\n"
+	"arch headers; run TREE's scripts/checkpatch.pl on each patch; and\n"
+	"look for users left of any #define the series removes (impact).\n"
+	"TREE is never written.  Exit 0 when every check passed or was\n"
+	"skipped, 1 when one failed (named on stderr), 2 on bad input.\n"
+	"\n"
+	"  --db FILE        store results in its validations table\n"
+	"                   (default ./gfpaudit.db)\n"
+	"  --arch ARCH      headers for files outside arch/ (default x86)\n"
+	"  --no-compile     skip the clang check\n"
+	"  --no-sparse      skip the sparse check\n"
+	"  --no-checkpatch  skip checkpatch.pl\n"
+	"  --keep-work      keep the scratch repository\n";
+
+static void print_results(const struct vresults *r)
+{
+	size_t wp = 5, wf = 4, wc = 5;
+	int i;
+
+	for (i = 0; i < r->n; i++) {
+		const struct vresult *v = &r->v[i];
+		size_t lp = v->patch ? strlen(v->patch) : 1;
+		size_t lf = v->path ? strlen(v->path) : 1;
+
+		wp = lp > wp ? lp : wp;
+		wf = lf > wf ? lf : wf;
+		wc = strlen(v->check) > wc ? strlen(v->check) : wc;
+	}
+	printf("%-*s  %-*s  %-*s  %-6s  %s\n", (int)wp, "patch", (int)wf,
+	       "file", (int)wc, "check", "result", "detail");
+	for (i = 0; i < r->n; i++) {
+		const struct vresult *v = &r->v[i];
+
+		printf("%-*s  %-*s  %-*s  %-6s  %s\n", (int)wp,
+		       v->patch ? v->patch : "-", (int)wf,
+		       v->path ? v->path : "-", (int)wc, v->check, v->result,
+		       v->detail);
+	}
+}
 
 int cmd_validate(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cmd_not_built("validate", 5);
+	static const struct option opts[] = {
+		{"db", required_argument, NULL, 'd'},
+		{"arch", required_argument, NULL, 'a'},
+		{"no-compile", no_argument, NULL, 'C'},
+		{"no-sparse", no_argument, NULL, 'S'},
+		{"no-checkpatch", no_argument, NULL, 'P'},
+		{"keep-work", no_argument, NULL, 'k'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct vopts o = {0};
+	struct vresults r = {0};
+	const char *dbpath = "gfpaudit.db";
+	struct stat st;
+	sqlite3 *db;
+	int c, rc, i, fails = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			dbpath = optarg;
+			break;
+		case 'a':
+			o.arch = optarg;
+			break;
+		case 'C':
+			o.no_compile = 1;
+			break;
+		case 'S':
+			o.no_sparse = 1;
+			break;
+		case 'P':
+			o.no_checkpatch = 1;
+			break;
+		case 'k':
+			o.keep_work = 1;
+			break;
+		case 'h':
+			fputs(usage_validate, stdout);
+			return EXIT_OK;
+		default:
+			return usage_error("validate", "bad option");
+		}
+	}
+	if (optind + 2 != argc)
+		return usage_error("validate", "want DIR and TREE");
+	o.series = argv[optind];
+	o.tree = argv[optind + 1];
+	if (stat(o.series, &st) || !S_ISDIR(st.st_mode))
+		return usage_error("validate", "%s: not a directory", o.series);
+	if (stat(o.tree, &st) || !S_ISDIR(st.st_mode))
+		return usage_error("validate", "%s: not a directory", o.tree);
+	if (access(dbpath, R_OK))
+		return usage_error("validate", "%s: no such database", dbpath);
+	db = db_open(dbpath, DB_READWRITE);
+	if (!db)
+		return EXIT_USAGE;
+	rc = validate_series(&o, db, &r);
+	db_close(db);
+	if (rc == EXIT_USAGE || rc == EXIT_INTERNAL) {
+		vres_free(&r);
+		return rc;
+	}
+	print_results(&r);
+	for (i = 0; i < r.n; i++)
+		if (!strcmp(r.v[i].result, "fail")) {
+			fails++;
+			error_msg("validate: FAIL %s%s%s: %s: %s",
+				  r.v[i].patch ? r.v[i].patch : "series",
+				  r.v[i].path ? ": " : "",
+				  r.v[i].path ? r.v[i].path : "", r.v[i].check,
+				  r.v[i].detail);
+		}
+	fprintf(stderr, "%s: validate: %d check%s, %d failed\n", progname, r.n,
+		r.n == 1 ? "" : "s", fails);
+	vres_free(&r);
+	return rc;
 }

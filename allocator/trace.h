@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_ALLOCATOR_TRACE_H
+#define GFPAUDIT_ALLOCATOR_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "allocator/workload.h"
+
+/*
+ * kmem tracepoints as trace_pipe and `perf script` print them
+ * (include/trace/events/kmem.h):
+ *   mm_page_alloc: page=%p pfn=P order=%d migratetype=%d gfp_flags=%s
+ *   mm_page_free: page=%p pfn=P order=%d
+ *   mm_page_free_batched: page=%p pfn=P order=0 [cold=%d before 4.15]
+ *   mm_page_alloc_extfrag: page=%p pfn=P alloc_order=%d fallback_order=%d
+ *     pageblock_order=%d alloc_migratetype=%d fallback_migratetype=%d
+ *     fragmenting=%d change_ownership=%d
+ * Version-dependent: pfn is %lu before 5.14 and 0x%lx from 5.14 ("mm,
+ * tracing: unify PFN format strings"); the migratetype integers are
+ * UNMOVABLE 0, RECLAIMABLE 1, MOVABLE 2 before 4.4 and UNMOVABLE 0,
+ * MOVABLE 1, RECLAIMABLE 2 from 4.4 (perf kmem still labels the old way).
+ */
+enum trace_ev_type {
+	TEV_ALLOC,
+	TEV_FREE,
+	TEV_FREE_BATCHED,
+	TEV_EXTFRAG,
+};
+
+struct trace_event {
+	uint64_t pfn;
+	uint8_t type;
+	uint8_t order; /* alloc/free order; extfrag: fallback_order */
+	uint8_t mt; /* model migratetype (alloc, extfrag alloc_migratetype) */
+	uint8_t flags; /* extfrag: bit 0 fragmenting, bit 1 change_ownership */
+};
+
+struct trace_format {
+	bool pfn_hex;	  /* 5.14+: pfn=0x%lx */
+	bool mt_after_44; /* 4.4+: MOVABLE 1, RECLAIMABLE 2 */
+};
+
+enum trace_line_kind {
+	TL_BLANK,
+	TL_COMMENT,
+	TL_EVENT,	 /* a kmem page event, in *ev */
+	TL_ALLOC_FAILED, /* mm_page_alloc of a failed allocation (page NULL) */
+	TL_OTHER,	 /* another tracepoint: not ours, not an error */
+	TL_BAD,		 /* unparseable: *why says why */
+};
+
+/*
+ * Parse one line (no newline) of N bytes.  Pure: no allocation, no state;
+ * fuzz targets call it directly.
+ */
+enum trace_line_kind trace_parse_line(const char *p, size_t n,
+				      const struct trace_format *fmt,
+				      struct trace_event *ev, const char **why);
+
+/* Format of kernel VERSION ("4.13", "6.1.0-13-amd64"); -1 if malformed. */
+int trace_format_for(const char *version, struct trace_format *fmt);
+
+struct trace_events {
+	struct trace_event *ev;
+	size_t nr, alloc;
+	unsigned long lines, comments, other, unparseable, failed_allocs;
+	unsigned long by_type[4];
+	unsigned long extfrag_fragmenting, extfrag_change_ownership;
+	long first_bad_line;
+	const char *first_bad_why;
+	struct trace_format fmt;
+	char version[64];
+	const char *version_from; /* "option", "trace header", "assumed" */
+	char error[160];
+};
+
+/*
+ * Parse a whole trace.  VERSION (may be NULL) wins over a "# os release :"
+ * header line (perf script --header); without either, 6.1 is assumed and
+ * said.  Returns 0, or -1 with ev->error set (bad version).
+ */
+int trace_parse(const char *buf, size_t len, const char *version,
+		struct trace_events *ev);
+/* The same in steps: the header (first bytes) decides the format ... */
+int trace_parse_init(struct trace_events *ev, const char *version,
+		     const char *head, size_t len);
+/* ... then whole lines, in order. */
+void trace_parse_lines(struct trace_events *ev, const char *buf, size_t len);
+/* A file, read in chunks (traces can be larger than memory wants). */
+int trace_parse_file(FILE *f, const char *version, struct trace_events *ev);
+void trace_events_free(struct trace_events *ev);
+/* The counts, including unparseable lines and the first of them. */
+void trace_report(FILE *out, const char *name, const struct trace_events *ev);
+
+/*
+ * Replay the allocation requests of EV into a model zone under POLICY:
+ * each traced pfn maps to the block the model chose; frees of pages
+ * allocated before the trace started are counted (unknown_frees) and
+ * skipped.  Then the state metrics, compaction at rest, the indices and
+ * the order-9 probe as in run_workload().
+ */
+int trace_replay(const struct trace_events *ev,
+		 const struct alloc_policy *policy,
+		 const struct workload_config *cfg, struct sim_result *res);
+
+#endif

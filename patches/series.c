@@ -1,0 +1,658 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Writing a patch series with git itself: the touched files are copied
+ * into a scratch repository, the originals committed, each group's edits
+ * committed with its message, and `git format-patch --cover-letter` writes
+ * the mbox files.  What git does not know — subjects in the subsystem's
+ * style, To:/Cc:, the cover letter's text — is filled in afterwards.
+ */
+#include "patches/series.h"
+#include "db/db.h"
+#include "lib/ktree.h"
+#include "patches/maintainers.h"
+#include "patches/scratch.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Append text word-wrapped at 72 columns, as commit messages are. */
+static void add_wrapped(struct strbuf *sb, const char *text)
+{
+	size_t col = 0;
+
+	while (*text) {
+		size_t n = strcspn(text, " \n");
+
+		if (col && col + 1 + n > 72) {
+			sb_addc(sb, '\n');
+			col = 0;
+		} else if (col) {
+			sb_addc(sb, ' ');
+			col++;
+		}
+		sb_add(sb, text, n);
+		col += n;
+		text += n;
+		if (*text == '\n' && text[1] == '\n') {
+			sb_adds(sb, "\n\n");
+			col = 0;
+			text += 2;
+		}
+		while (*text == ' ' || *text == '\n')
+			text++;
+	}
+	if (col)
+		sb_addc(sb, '\n');
+}
+
+struct group_stat {
+	int files, insertions, deletions, edits, params, removals;
+	char *subject;
+};
+
+static int prepare_out(const char *out, int force)
+{
+	DIR *d;
+	struct dirent *e;
+	int rc = 0;
+
+	if (mkdir_p(out)) {
+		error_msg("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	d = opendir(out);
+	if (!d) {
+		error_msg("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) && !rc) {
+		char *p;
+
+		if (!str_has_suffix(e->d_name, ".patch"))
+			continue;
+		if (!force) {
+			error_msg("%s already holds a series (%s); use --force "
+				  "to replace it",
+				  out, e->d_name);
+			rc = -1;
+			break;
+		}
+		p = xasprintf("%s/%s", out, e->d_name);
+		unlink(p);
+		free(p);
+	}
+	closedir(d);
+	return rc;
+}
+
+static void wrap_list(struct strbuf *sb, const char *hdr,
+		      const struct addr_list *l)
+{
+	size_t col;
+	int i;
+
+	if (!l->n)
+		return;
+	sb_addf(sb, "%s: ", hdr);
+	col = strlen(hdr) + 2;
+	for (i = 0; i < l->n; i++) {
+		size_t n = strlen(l->v[i]);
+
+		if (i && col + n + 2 > 78) {
+			sb_adds(sb, ",\n    ");
+			col = 4;
+		} else if (i) {
+			sb_adds(sb, ", ");
+			col += 2;
+		}
+		sb_adds(sb, l->v[i]);
+		col += n;
+	}
+	sb_addc(sb, '\n');
+}
+
+/* Insert To:/Cc: (and replace cover-letter placeholders) in a patch file. */
+static int fix_headers(const char *file, const struct addr_list *to,
+		       const struct addr_list *cc, const char *subject,
+		       const char *blurb)
+{
+	struct strbuf sb = STRBUF_INIT, hdr = STRBUF_INIT;
+	char *buf, *subj, *p;
+	size_t len;
+	FILE *f;
+	int rc = 0;
+
+	if (read_whole_file(file, &buf, &len)) {
+		error_msg("%s: %s", file, strerror(errno));
+		return -1;
+	}
+	subj = strstr(buf, "\nSubject: ");
+	if (!subj) {
+		error_msg("%s: git format-patch wrote no Subject:", file);
+		free(buf);
+		return -1;
+	}
+	wrap_list(&hdr, "To", to);
+	wrap_list(&hdr, "Cc", cc);
+	sb_add(&sb, buf, (size_t)(subj - buf) + 1);
+	sb_add(&sb, hdr.buf ? hdr.buf : "", hdr.len);
+	p = subj + 1;
+	if (subject) {
+		char *s = strstr(p, "*** SUBJECT HERE ***");
+
+		if (s) {
+			sb_add(&sb, p, (size_t)(s - p));
+			sb_adds(&sb, subject);
+			p = s + strlen("*** SUBJECT HERE ***");
+		}
+	}
+	if (blurb) {
+		char *s = strstr(p, "*** BLURB HERE ***\n");
+
+		if (s) {
+			sb_add(&sb, p, (size_t)(s - p));
+			sb_adds(&sb, blurb);
+			p = s + strlen("*** BLURB HERE ***\n");
+		}
+	}
+	sb_adds(&sb, p);
+	f = fopen(file, "w");
+	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len) {
+		error_msg("%s: %s", file, strerror(errno));
+		rc = -1;
+	}
+	if (f && fclose(f))
+		rc = -1;
+	free(buf);
+	sb_release(&sb);
+	sb_release(&hdr);
+	return rc;
+}
+
+static char *commit_message(const struct rule *r, const struct plan *p,
+			    const struct plan_group *g,
+			    const struct group_stat *gs, const char *author)
+{
+	struct strbuf sb = STRBUF_INIT, para = STRBUF_INIT;
+	const char *flag = r->subst ? r->subst[0].from : r->flags[0];
+
+	if (g->last)
+		sb_addf(&sb, "%s: remove %s\n\n", g->prefix, flag);
+	else
+		sb_addf(&sb, "%s: %s\n\n", g->prefix, r->subject);
+	if (r->why)
+		sb_addf(&sb, "%s\n", r->why);
+	if (g->last)
+		sb_addf(&para,
+			"With every user converted, remove the "
+			"definition of %s and its entries in the "
+			"flag-name tables (tracepoints, perf kmem).\n\n",
+			flag);
+	else if (!strcmp(g->key, "all") && p->nremoved)
+		sb_addf(&para,
+			"Also remove the definition of %s and its "
+			"entries in the flag-name tables.\n\n",
+			flag);
+	if (gs->edits)
+		sb_addf(&para, "This converts %d use%s in %d file%s", gs->edits,
+			gs->edits == 1 ? "" : "s", gs->files,
+			gs->files == 1 ? "" : "s");
+	if (gs->params)
+		sb_addf(&para,
+			"; %d pass%s the caller's gfp_t parameter "
+			"instead",
+			gs->params, gs->params == 1 ? "es" : "");
+	if (gs->edits)
+		sb_adds(&para, ". ");
+	sb_addf(&para, "Found and converted by gfpaudit (rule %s)%s", r->name,
+		r->upstream ? ", as upstream did in" : ".");
+	add_wrapped(&sb, para.buf);
+	/* checkpatch wants the commit reference whole, on one line. */
+	if (r->upstream)
+		sb_addf(&sb, "commit %s.\n", r->upstream);
+	sb_addf(&sb, "\nSigned-off-by: %s\n", author);
+	sb_release(&para);
+	return sb_detach(&sb);
+}
+
+static int is_subst_target(const struct rule *r, const char *to)
+{
+	int i;
+
+	for (i = 0; i < r->nsubst; i++)
+		if (r->subst[i].to && !strcmp(r->subst[i].to, to))
+			return 1;
+	return 0;
+}
+
+static void count_group(const struct rule *r, const struct plan *p, int g,
+			struct group_stat *gs)
+{
+	int i, k;
+
+	for (i = 0; i < p->nfiles; i++) {
+		if (p->files[i].group != g)
+			continue;
+		for (k = 0; k < p->files[i].n; k++) {
+			const struct edit *e = &p->files[i].e[k];
+
+			if (e->kind != EDIT_TOKEN)
+				gs->removals++;
+			else
+				gs->edits++;
+			if (e->kind == EDIT_TOKEN && e->to &&
+			    !is_subst_target(r, e->to))
+				gs->params++; /* the caller's gfp_t */
+		}
+	}
+}
+
+static int apply_group(struct scratch *s, struct plan *p, int g)
+{
+	char err[256];
+	int i;
+
+	for (i = 0; i < p->nfiles; i++) {
+		struct file_plan *f = &p->files[i];
+		struct strbuf out = STRBUF_INIT;
+		char *path, *buf;
+		size_t len;
+		int rc;
+
+		if (f->group != g)
+			continue;
+		path = xasprintf("%s/%s", s->dir, f->path);
+		if (read_whole_file(path, &buf, &len)) {
+			error_msg("%s: %s", path, strerror(errno));
+			free(path);
+			return EXIT_INTERNAL;
+		}
+		free(path);
+		rc = edits_apply(buf, len, f->e, f->n, &out, err, sizeof(err));
+		free(buf);
+		if (rc) {
+			error_msg("%s:%s", f->path, err);
+			sb_release(&out);
+			return EXIT_USAGE;
+		}
+		rc = scratch_write(s, f->path, out.buf ? out.buf : "", out.len);
+		sb_release(&out);
+		if (rc)
+			return EXIT_INTERNAL;
+	}
+	return 0;
+}
+
+static void numstat(struct scratch *s, struct group_stat *gs)
+{
+	static const char *const args[] = {"diff", "--numstat", "HEAD~1",
+					   "HEAD", NULL};
+	struct strbuf out = STRBUF_INIT;
+	const char *p;
+
+	gs->files = gs->insertions = gs->deletions = 0;
+	if (scratch_git(s, &out, NULL, args) || !out.buf) {
+		sb_release(&out);
+		return;
+	}
+	for (p = out.buf; *p;) {
+		int a = 0, d = 0;
+
+		if (sscanf(p, "%d\t%d", &a, &d) == 2) {
+			gs->files++;
+			gs->insertions += a;
+			gs->deletions += d;
+		}
+		p += strcspn(p, "\n");
+		if (*p)
+			p++;
+	}
+	sb_release(&out);
+}
+
+static int commit_groups(struct scratch *s, const struct rule *r,
+			 struct plan *p, struct group_stat *gs,
+			 const char *author, int *ncommits)
+{
+	int g, i, rc;
+
+	*ncommits = 0;
+	for (g = 0; g < p->ngroups; g++) {
+		const char *add[] = {"add", "-A", NULL};
+		const char *quiet[] = {"diff", "--cached", "--quiet", NULL};
+		struct strbuf e = STRBUF_INIT;
+		char *msg;
+
+		rc = apply_group(s, p, g);
+		if (rc)
+			return rc;
+		if (scratch_git(s, NULL, NULL, add))
+			return EXIT_INTERNAL;
+		if (scratch_git(s, NULL, &e, quiet) == 0) {
+			sb_release(&e);
+			continue; /* nothing changed in this group */
+		}
+		sb_release(&e);
+		count_group(r, p, g, &gs[g]);
+		for (i = 0; i < p->nfiles; i++)
+			if (p->files[i].group == g)
+				gs[g].files++;
+		msg = commit_message(r, p, &p->groups[g], &gs[g], author);
+		{
+			const char *commit[] = {"commit", "-q", "--no-verify",
+						"-m",	  msg,	NULL};
+
+			rc = scratch_git(s, NULL, NULL, commit);
+		}
+		gs[g].subject = xstrndup(msg, strcspn(msg, "\n"));
+		free(msg);
+		if (rc)
+			return EXIT_INTERNAL;
+		numstat(s, &gs[g]);
+		++*ncommits;
+	}
+	return 0;
+}
+
+static char *cover_blurb(const struct rule *r, const struct plan *p,
+			 const struct series_opts *o, sqlite3 *db, int ncommits)
+{
+	struct strbuf sb = STRBUF_INIT, para = STRBUF_INIT;
+	struct kversion kv;
+	char head[41];
+	sqlite3_stmt *st;
+	const char *t;
+
+	sb_addf(&sb, "%s.\n\n", r->description);
+	if (r->why)
+		sb_addf(&sb, "%s\n", r->why);
+	sb_adds(&sb, "How this series was produced:\n\n");
+	st = db_prepare(db, "SELECT command, options, kernel_version FROM runs "
+			    "ORDER BY id DESC LIMIT 1");
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		t = (const char *)sqlite3_column_text(st, 2);
+		sb_addf(&sb, "  gfpaudit %s of Linux %s, options %s\n",
+			sqlite3_column_text(st, 0)
+				? (const char *)sqlite3_column_text(st, 0)
+				: "scan",
+			t ? t : "?",
+			sqlite3_column_text(st, 1)
+				? (const char *)sqlite3_column_text(st, 1)
+				: "{}");
+	}
+	sqlite3_finalize(st);
+	sb_addf(&sb, "  %s\n\n", o->cmdline);
+	if (ktree_version(o->tree, &kv) == 0)
+		sb_addf(&para, "The tree is Linux %s", kv.text);
+	if (ktree_git_head(o->tree, head) == 0)
+		sb_addf(&para, " at %.12s", head);
+	sb_adds(&para, ". Every edit is at a line and column the scan "
+		       "recorded; nothing else in the files is touched.");
+	if (r->cocci)
+		sb_addf(&para,
+			" %s, beside the patches, re-derives the change "
+			"with spatch.",
+			r->cocci);
+	sb_addf(&para, "\n\nStatistics: %d use%s converted", p->uses,
+		p->uses == 1 ? "" : "s");
+	if (p->via_param)
+		sb_addf(&para, " (%d to the caller's gfp_t parameter)",
+			p->via_param);
+	if (p->definitions || p->tables)
+		sb_addf(&para,
+			", %d definition%s and %d flag-name table "
+			"entr%s removed",
+			p->definitions, p->definitions == 1 ? "" : "s",
+			p->tables, p->tables == 1 ? "y" : "ies");
+	sb_addf(&para, ", in %d file%s and %d patch%s.", p->nfiles,
+		p->nfiles == 1 ? "" : "s", ncommits, ncommits == 1 ? "" : "es");
+	if (p->skipped)
+		sb_addf(&para,
+			" %d use%s could not be converted "
+			"automatically and %s left for review.",
+			p->skipped, p->skipped == 1 ? "" : "s",
+			p->skipped == 1 ? "is" : "are");
+	add_wrapped(&sb, para.buf);
+	sb_release(&para);
+	return sb_detach(&sb);
+}
+
+static void maintainers_of(const struct series_opts *o,
+			   const struct maintainers *m, const struct plan *p,
+			   int g, const char *patch, struct addr_list *to,
+			   struct addr_list *cc)
+{
+	int i;
+
+	if (o->maint == MAINT_NONE)
+		return;
+	if (o->maint != MAINT_BUILTIN &&
+	    get_maintainer_pl(o->tree, patch, to, cc) == 0)
+		return;
+	for (i = 0; i < p->nfiles; i++)
+		if (p->files[i].group == g)
+			maintainers_for(m, p->files[i].path, to, cc);
+}
+
+static void record_patch(sqlite3 *db, const char *series, const char *rule,
+			 int number, const char *file, const char *subject,
+			 const struct group_stat *gs)
+{
+	sqlite3_stmt *st = db_prepare(
+		db, "INSERT INTO patches(series, rule, number, file, subject, "
+		    "files_changed, insertions, deletions, created_at) "
+		    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	const char *base = strrchr(file, '/');
+	char now[32];
+
+	if (!st)
+		return;
+	iso8601_now(now);
+	sqlite3_bind_text(st, 1, series, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, rule, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, number);
+	sqlite3_bind_text(st, 4, base ? base + 1 : file, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, subject, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 6, gs ? gs->files : 0);
+	sqlite3_bind_int(st, 7, gs ? gs->insertions : 0);
+	sqlite3_bind_int(st, 8, gs ? gs->deletions : 0);
+	sqlite3_bind_text(st, 9, now, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		error_msg("patches: %s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+}
+
+/* A series written again into the same directory replaces its rows. */
+static void forget_series(sqlite3 *db, const char *series)
+{
+	sqlite3_stmt *st =
+		db_prepare(db, "DELETE FROM patches WHERE series = ?");
+
+	if (!st)
+		return;
+	sqlite3_bind_text(st, 1, series, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		error_msg("patches: %s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+}
+
+static void copy_cocci(const struct rule *r, const struct series_opts *o)
+{
+	char *src, *dst, *buf;
+	size_t len;
+	FILE *f;
+
+	if (!r->cocci || !o->rules_dir)
+		return;
+	src = xasprintf("%s/cocci/%s", o->rules_dir, r->cocci);
+	dst = xasprintf("%s/%s", o->out, r->cocci);
+	if (read_whole_file(src, &buf, &len) == 0) {
+		f = fopen(dst, "w");
+		if (f) {
+			fwrite(buf, 1, len, f);
+			fclose(f);
+		}
+		free(buf);
+	} else {
+		warn_msg("%s: missing companion semantic patch", src);
+	}
+	free(src);
+	free(dst);
+}
+
+/* Post-process the files format-patch listed (cover letter first). */
+static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
+			const struct series_opts *o, struct group_stat *gs,
+			const char *listing, const char *series, char *blurb)
+{
+	struct maintainers m = {0};
+	struct addr_list all_to = {0}, all_cc = {0};
+	char *mbuf = NULL, *mpath = xasprintf("%s/MAINTAINERS", o->tree);
+	char **files = NULL;
+	int nfiles = 0, i, g, num, rc = 0;
+	size_t mlen;
+	const char *l;
+
+	if (o->maint != MAINT_NONE && read_whole_file(mpath, &mbuf, &mlen) == 0)
+		maintainers_parse(mbuf, mlen, &m);
+	free(mbuf);
+	free(mpath);
+	for (l = listing; *l;) {
+		size_t n = strcspn(l, "\n");
+
+		if (n) {
+			files = xrealloc(files,
+					 (size_t)(nfiles + 1) * sizeof(char *));
+			files[nfiles++] = xstrndup(l, n);
+		}
+		l += n;
+		if (*l)
+			l++;
+	}
+	db_exec(db, "BEGIN");
+	forget_series(db, series);
+	/* Numbered patches are the groups that produced a commit, in order. */
+	for (i = 1, g = 0, num = 1; i < nfiles && !rc; i++, g++, num++) {
+		struct addr_list to = {0}, cc = {0};
+		int k;
+
+		while (g < p->ngroups && !gs[g].subject)
+			g++;
+		if (g >= p->ngroups)
+			break;
+		maintainers_of(o, &m, p, g, files[i], &to, &cc);
+		for (k = 0; k < to.n; k++)
+			addr_add(&all_to, to.v[k]);
+		for (k = 0; k < cc.n; k++)
+			addr_add(&all_cc, cc.v[k]);
+		rc = fix_headers(files[i], &to, &cc, NULL, NULL);
+		record_patch(db, series, r->name, num, files[i], gs[g].subject,
+			     &gs[g]);
+		addr_list_free(&to);
+		addr_list_free(&cc);
+	}
+	if (!rc && nfiles) {
+		char *subj = xasprintf(
+			"%s: %s",
+			p->ngroups > 1 ? "treewide" : p->groups[0].prefix,
+			r->subject ? r->subject : r->description);
+
+		rc = fix_headers(files[0], &all_to, &all_cc, subj, blurb);
+		record_patch(db, series, r->name, 0, files[0], subj, NULL);
+		free(subj);
+	}
+	db_exec(db, rc ? "ROLLBACK" : "COMMIT");
+	for (i = 0; i < nfiles; i++) {
+		if (!rc)
+			printf("%s\n", files[i]);
+		free(files[i]);
+	}
+	free(files);
+	addr_list_free(&all_to);
+	addr_list_free(&all_cc);
+	maintainers_free(&m);
+	return rc;
+}
+
+int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
+		 const struct series_opts *o)
+{
+	static const char *const add_all[] = {"add", "-A", NULL};
+	static const char *const base[] = {"commit", "-q",   "--no-verify",
+					   "-m",     "base", NULL};
+	static const char *const tag[] = {"tag", "gfpaudit-base", NULL};
+	struct scratch s;
+	struct group_stat *gs;
+	struct strbuf listing = STRBUF_INIT;
+	char *name, *email, *author, *blurb = NULL, real[PATH_MAX];
+	int i, rc = 0, ncommits = 0;
+
+	if (prepare_out(o->out, o->force))
+		return EXIT_USAGE;
+	if (!realpath(o->out, real)) {
+		error_msg("%s: %s", o->out, strerror(errno));
+		return EXIT_USAGE;
+	}
+	scratch_identity(o->author, o->tree, &name, &email);
+	author = xasprintf("%s <%s>", name, email);
+	if (scratch_init(&s, real, name, email)) {
+		free(name);
+		free(email);
+		free(author);
+		return EXIT_INTERNAL;
+	}
+	for (i = 0; i < p->nfiles && !rc; i++)
+		if (scratch_copy_in(&s, o->tree, p->files[i].path))
+			rc = EXIT_USAGE;
+	if (!rc && (scratch_git(&s, NULL, NULL, add_all) ||
+		    scratch_git(&s, NULL, NULL, base) ||
+		    scratch_git(&s, NULL, NULL, tag)))
+		rc = EXIT_INTERNAL;
+	gs = xcalloc((size_t)p->ngroups + 1, sizeof(*gs));
+	if (!rc)
+		rc = commit_groups(&s, r, p, gs, author, &ncommits);
+	if (!rc && !ncommits) {
+		error_msg("rule %s: nothing to change in %s", r->name, o->tree);
+		rc = EXIT_FINDINGS;
+	}
+	if (!rc) {
+		char *sig = xasprintf("gfpaudit %s", GFPAUDIT_VERSION);
+		const char *fp[] = {"format-patch",
+				    "--cover-letter",
+				    "-o",
+				    real,
+				    "--signature",
+				    sig,
+				    "gfpaudit-base..HEAD",
+				    NULL};
+
+		if (scratch_git(&s, &listing, NULL, fp))
+			rc = EXIT_INTERNAL;
+		free(sig);
+	}
+	if (!rc) {
+		blurb = cover_blurb(r, p, o, db, ncommits);
+		if (finish_files(db, r, p, o, gs,
+				 listing.buf ? listing.buf : "", real, blurb))
+			rc = EXIT_INTERNAL;
+		copy_cocci(r, o);
+	}
+	if (o->keep_work)
+		fprintf(stderr, "%s: scratch repository kept in %s\n", progname,
+			s.dir);
+	scratch_destroy(&s, o->keep_work);
+	for (i = 0; i < p->ngroups; i++)
+		free(gs[i].subject);
+	free(gs);
+	free(blurb);
+	sb_release(&listing);
+	free(name);
+	free(email);
+	free(author);
+	return rc;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_PATCHES_SERIES_H
+#define GFPAUDIT_PATCHES_SERIES_H
+
+#include "patches/plan.h"
+
+#include <sqlite3.h>
+
+enum maint_mode {
+	MAINT_AUTO,    /* get_maintainer.pl when usable, else MAINTAINERS */
+	MAINT_SCRIPT,  /* the tree's get_maintainer.pl only */
+	MAINT_BUILTIN, /* gfpaudit's MAINTAINERS parser */
+	MAINT_NONE,
+};
+
+struct series_opts {
+	const char *tree;
+	const char *out;       /* output directory (created) */
+	const char *cmdline;   /* how the series was produced */
+	const char *author;    /* "Name <email>" or NULL */
+	const char *rules_dir; /* for the companion .cocci */
+	enum maint_mode maint;
+	int keep_work;
+	int force; /* replace an existing series in out */
+};
+
+/*
+ * Write the series for plan p of rule r: scratch repo, one commit per
+ * group, git format-patch with a cover letter, To:/Cc: filled in, the
+ * companion .cocci copied beside, one `patches` row per file.  Returns 0,
+ * 2 on bad input (stale database, unusable out), 3 on internal errors.
+ */
+int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
+		 const struct series_opts *o);
+
+#endif

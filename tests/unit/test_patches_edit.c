@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the pure parts of patches/: token and line edits,
+ * patch parsing, MAINTAINERS matching, subsystem prefixes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "patches/edit.h"
+#include "patches/maintainers.h"
+#include "patches/subsys.h"
+#include "patches/validate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *apply(const char *in, struct edit *e, int n, int want_rc,
+		   char *err)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc = edits_apply(in, strlen(in), e, n, &out, err, 256);
+
+	assert_int_equal(rc, want_rc);
+	return sb_detach(&out) ?: xstrdup("");
+}
+
+static void test_token(void **state)
+{
+	const char *in = "\tp = kmalloc(n,\tGFP_TEMPORARY | __GFP_NOWARN);\r\n"
+			 "x GFP_TEMPORARY y GFP_TEMPORARY\n";
+	struct edit e[] = {
+		{EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp"},
+	};
+	char err[256], *out;
+
+	(void)state;
+	out = apply(in, e, 3, 0, err);
+	assert_string_equal(out,
+			    "\tp = kmalloc(n,\tGFP_KERNEL | __GFP_NOWARN);\r\n"
+			    "x gfp y GFP_KERNEL\n");
+	free(out);
+}
+
+static void test_stale(void **state)
+{
+	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL"};
+	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL"};
+	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
+	char err[256], *out;
+
+	(void)state;
+	out = apply("GFP_TEMPORARY\n", &e, 1, -1, err);
+	assert_string_equal(err, "1:3: expected GFP_TEMPORARY (is the "
+				 "database stale?)");
+	free(out);
+	/* A prefix of a longer identifier is not the token. */
+	out = apply("GFP_TEMPORARY\n", &e2, 1, -1, err);
+	free(out);
+	out = apply("GFP_TEMPORARY\n", &e3, 1, -1, err);
+	assert_non_null(strstr(err, "no such line"));
+	free(out);
+}
+
+static void test_define_and_table(void **state)
+{
+	const char *in =
+		"#define GFP_NOFS\t(x)\n"
+		"#define GFP_TEMPORARY\t(a | \\\n"
+		"\t\t\t b)\n"
+		"#define GFP_USER\t(y)\n"
+		"\t{(unsigned long)GFP_TEMPORARY,\t\"GFP_TEMPORARY\"},\t\\\n"
+		"\t{ \"GFP_TEMPORARY\",\t\"TMP\" },\n"
+		"\tpr_debug(\"GFP_TEMPORARY\");\n";
+	struct edit e[] = {
+		{EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL},
+		/* Not a table line: the token is replaced instead. */
+		{EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL"},
+	};
+	char err[256], *out;
+
+	(void)state;
+	out = apply(in, e, 5, 0, err);
+	assert_string_equal(out, "#define GFP_NOFS\t(x)\n"
+				 "#define GFP_USER\t(y)\n"
+				 "\tpr_debug(\"GFP_KERNEL\");\n");
+	free(out);
+}
+
+static void test_drop(void **state)
+{
+	const char *in = "a(GFP_KERNEL | __GFP_RECLAIMABLE);\n"
+			 "b(__GFP_RECLAIMABLE|GFP_NOFS);\n"
+			 "c(__GFP_RECLAIMABLE);\n";
+	struct edit e[] = {
+		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL},
+		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL},
+		{EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL},
+	};
+	char err[256], *out;
+
+	(void)state;
+	out = apply(in, e, 3, 0, err);
+	assert_string_equal(out, "a(GFP_KERNEL);\nb(GFP_NOFS);\nc(0);\n");
+	free(out);
+}
+
+static void test_no_trailing_newline(void **state)
+{
+	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
+	char err[256], *out;
+
+	(void)state;
+	out = apply("x\nGFP_TEMPORARY", &e, 1, 0, err);
+	assert_string_equal(out, "x\nGFP_KERNEL");
+	free(out);
+}
+
+static void test_vpatch(void **state)
+{
+	const char *p =
+		"From x\nSubject: [PATCH] t\n\n---\n"
+		"diff --git a/fs/a.c b/fs/a.c\n"
+		"--- a/fs/a.c\n+++ b/fs/a.c\n"
+		"@@ -10,3 +10,3 @@ f\n"
+		" ctx\n-old\n+new\n ctx\n"
+		"diff --git a/include/g.h b/include/g.h\n"
+		"--- a/include/g.h\n+++ b/include/g.h\n"
+		"@@ -5,4 +5,2 @@\n"
+		" #define A 1\n-#define GFP_TEMPORARY\t(x | \\\n-\t y)\n"
+		"-#define REDEF 1\n+#define REDEF 2\n"
+		"-- \n2.39.2\n";
+	struct vpatch v = {0};
+	char err[256];
+
+	(void)state;
+	assert_int_equal(vpatch_parse(p, &v, err, sizeof(err)), 0);
+	assert_int_equal(v.npaths, 2);
+	assert_string_equal(v.paths[0], "fs/a.c");
+	assert_true(vpatch_touches_line(&v, 0, 11));
+	assert_false(vpatch_touches_line(&v, 0, 10));
+	assert_int_equal(v.nremoved, 1); /* REDEF is redefined, not removed */
+	assert_string_equal(v.removed_defines[0], "GFP_TEMPORARY");
+	vpatch_free(&v);
+	assert_int_equal(vpatch_parse("diff --git a/../x b/../x\n", &v, err,
+				      sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "unsafe path"));
+	vpatch_free(&v);
+	assert_int_equal(vpatch_parse("no diff here\n", &v, err, sizeof(err)),
+			 -1);
+	vpatch_free(&v);
+}
+
+static void test_maintainers(void **state)
+{
+	const char *m =
+		"Intro text\n\n"
+		"PROC\nM:\tP <p@x>\nL:\tfs@x (open list)\nF:\tfs/proc/\n"
+		"X:\tfs/proc/skip.c\n\n"
+		"DRM\nM:\tD <d@x>\nF:\tdrivers/gpu/drm/*.c\n\n"
+		"NRX\nR:\tN <n@x>\nN:\tmmflags\n\n"
+		"THE REST\nM:\tL <l@x>\nL:\tlkml@x\nF:\t*\nF:\t*/\n";
+	struct maintainers mt;
+	struct addr_list to = {0}, cc = {0};
+
+	(void)state;
+	maintainers_parse(m, strlen(m), &mt);
+	maintainers_for(&mt, "fs/proc/base.c", &to, &cc);
+	assert_int_equal(to.n, 1);
+	assert_string_equal(to.v[0], "P <p@x>");
+	assert_int_equal(cc.n, 2);
+	assert_string_equal(cc.v[0], "fs@x");
+	assert_string_equal(cc.v[1], "lkml@x");
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	maintainers_for(&mt, "fs/proc/skip.c", &to, &cc);
+	assert_string_equal(to.v[0], "L <l@x>"); /* only THE REST */
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	maintainers_for(&mt, "drivers/gpu/drm/i915/x.c", &to, &cc);
+	assert_string_equal(to.v[0], "L <l@x>"); /* glob is one level */
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	maintainers_for(&mt, "include/trace/events/mmflags.h", &to, &cc);
+	assert_string_equal(cc.v[0], "N <n@x>");
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	maintainers_free(&mt);
+}
+
+static void test_subsys(void **state)
+{
+	static const char *const cases[][3] = {
+		{"fs/proc/base.c", "fs/proc", "fs/proc"},
+		{"fs/open.c", "fs", "fs"},
+		{"mm/shmem.c", "mm", "mm"},
+		{"drivers/gpu/drm/i915/gem/x.c", "drivers/gpu/drm/i915",
+		 "drm/i915"},
+		{"drivers/net/ethernet/intel/e1000/x.c",
+		 "drivers/net/ethernet/intel", "net: intel"},
+		{"drivers/scsi/lpfc/x.c", "drivers/scsi/lpfc", "scsi: lpfc"},
+		{"drivers/misc/x.c", "drivers/misc", "misc"},
+		{"arch/powerpc/mm/x.c", "arch/powerpc", "powerpc"},
+		{"net/sctp/x.c", "net/sctp", "net: sctp"},
+		{"sound/core/x.c", "sound/core", "ALSA: core"},
+		{"tools/perf/builtin-kmem.c", "tools/perf", "perf"},
+		{"top.c", ".", "."},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *k = subsys_key(cases[i][0]),
+		     *p = subsys_default_prefix(k);
+
+		assert_string_equal(k, cases[i][1]);
+		assert_string_equal(p, cases[i][2]);
+		free(k);
+		free(p);
+	}
+}
+
+static void test_prefix_from_log(void **state)
+{
+	char *p;
+
+	(void)state;
+	p = subsys_prefix_from_log("drm/i915: fix a\nRevert \"x\"\n"
+				   "drm/i915: fix b\ndrm: core\n"
+				   "Merge tag 'x'\n");
+	assert_string_equal(p, "drm/i915");
+	free(p);
+	p = subsys_prefix_from_log("net: mlx5: a\nnet: mlx5: b\nnet: c\n");
+	assert_string_equal(p, "net: mlx5");
+	free(p);
+	assert_null(subsys_prefix_from_log("Fix the thing\nUpdate docs\n"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_token),
+		cmocka_unit_test(test_stale),
+		cmocka_unit_test(test_define_and_table),
+		cmocka_unit_test(test_drop),
+		cmocka_unit_test(test_no_trailing_newline),
+		cmocka_unit_test(test_vpatch),
+		cmocka_unit_test(test_maintainers),
+		cmocka_unit_test(test_subsys),
+		cmocka_unit_test(test_prefix_from_log),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
