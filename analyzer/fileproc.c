@@ -16,6 +16,39 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The classifiers' data files, from rules_dir(). */
+static int knowledge_load(struct scan_env *e)
+{
+	const char *dir = rules_dir();
+	char *p;
+	int i, rc;
+
+	names_init(&e->sleepers);
+	for (i = 0; i < AT_KINDS; i++)
+		names_init(&e->atomic[i]);
+	for (i = 0; i < LT_KINDS; i++)
+		names_init(&e->lifetime[i]);
+	if (!dir)
+		return -1;
+	p = xasprintf("%s/sleepers.txt", dir);
+	rc = tracked_flags_load(p, &e->sleepers_builtin);
+	free(p);
+	for (i = 0; !rc && i < (int)e->sleepers_builtin.n; i++)
+		names_put(&e->sleepers, e->sleepers_builtin.names[i],
+			  strlen(e->sleepers_builtin.names[i]), 1);
+	if (!rc) {
+		p = xasprintf("%s/atomic.txt", dir);
+		rc = keyed_names_load(p, atomic_kinds, e->atomic);
+		free(p);
+	}
+	if (!rc) {
+		p = xasprintf("%s/lifetime.txt", dir);
+		rc = keyed_names_load(p, lifetime_kinds, e->lifetime);
+		free(p);
+	}
+	return rc;
+}
+
 int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 		  enum parse_depth depth, const char *cc_path,
 		  const char *db_path)
@@ -26,7 +59,8 @@ int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 		return -1;
 	if (ktree_version(e->tree, &e->kv))
 		return -1;
-	if (tables_load_default(&e->tracked, &e->allocs))
+	if (tables_load_default(&e->tracked, &e->allocs) ||
+	    knowledge_load(e))
 		return -1;
 	kconfig_load(&e->config, e->tree);
 	gfp_model_load(&e->gfp, e->tree, &e->config);
@@ -62,6 +96,8 @@ void scan_env_prefilter(struct scan_env *e)
 
 void scan_env_free(struct scan_env *e)
 {
+	int i;
+
 	free(e->tree);
 	tracked_flags_free(&e->tracked);
 	alloc_table_free(&e->allocs);
@@ -72,6 +108,12 @@ void scan_env_free(struct scan_env *e)
 	while (e->ndefines)
 		free(e->defines[--e->ndefines]);
 	free(e->defines);
+	tracked_flags_free(&e->sleepers_builtin);
+	names_free(&e->sleepers);
+	for (i = 0; i < AT_KINDS; i++)
+		names_free(&e->atomic[i]);
+	for (i = 0; i < LT_KINDS; i++)
+		names_free(&e->lifetime[i]);
 }
 
 /* NULL when BUF is valid UTF-8 text, else why not. */
@@ -200,8 +242,19 @@ void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 	learned_macros(r);
 	{
 		struct walk_ctx w = {
-			pr.tu, pr.file, r->path, e->tree, &e->kv, pr.depth,
-			rodb, &r->emit,
+			.tu = pr.tu,
+			.file = pr.file,
+			.path = r->path,
+			.tree = e->tree,
+			.kv = &e->kv,
+			.depth = pr.depth,
+			.db = rodb,
+			.emit = &r->emit,
+			.lf = &r->lf,
+			.allocs = &e->allocs,
+			.sleepers = &e->sleepers,
+			.atomic = e->atomic,
+			.lifetime = e->lifetime,
 		};
 
 		walk_file(&w, &r->lf);

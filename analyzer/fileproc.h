@@ -28,6 +28,11 @@ struct scan_env {
 	const char *db_path; /* workers open it read-only for classifiers */
 	char **defines;	     /* -D list of the tree's constants */
 	int ndefines;
+	/* Classifier knowledge (rules/sleepers.txt, atomic.txt, lifetime.txt). */
+	struct tracked_flags sleepers_builtin;
+	struct name_set sleepers; /* builtin + learned by earlier runs */
+	struct name_set atomic[AT_KINDS];
+	struct name_set lifetime[LT_KINDS];
 };
 
 struct file_result {

@@ -451,27 +451,31 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 }
 
 /*
- * Second pass: wrappers learned during this run make their callers
- * sites; re-analyse the files that mention a newly learned name.
+ * Another pass: wrappers learned since allocator BEFORE (an index into
+ * env->allocs) make their callers sites; re-analyse the files that
+ * mention a newly learned name.  1 when files were re-analysed (their
+ * wrappers may be new allocators in turn), 0 when nothing was new.
  */
 static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 			const struct file_list *fl, const struct scan_opts *o,
-			int nthreads, struct counts *c)
+			int nthreads, size_t before)
 {
 	struct name_set fresh;
 	struct job *jobs;
-	size_t i, n = 0, before = env->allocs.n;
+	size_t i, n = 0;
 	int rc;
 
 	if (db_begin(db) || alloc_table_sync_db(&env->allocs, db) ||
 	    db_commit(db))
 		return -1;
-	if (env->allocs.n == before)
+	if (env->allocs.n <= before)
 		return 0;
 	names_init(&fresh);
+	/* Learned free functions make no sites: no need to re-analyse. */
 	for (i = before; i < env->allocs.n; i++)
-		names_put(&fresh, env->allocs.v[i].name,
-			  strlen(env->allocs.v[i].name), 1);
+		if (env->allocs.v[i].kind != AK_FREE)
+			names_put(&fresh, env->allocs.v[i].name,
+				  strlen(env->allocs.v[i].name), 1);
 	scan_env_prefilter(env);
 	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
 	for (i = 0; i < fl->n; i++) {
@@ -494,10 +498,38 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 
 		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, &c2);
 	}
-	(void)c;
 	names_free(&fresh);
 	free(jobs);
-	return rc;
+	return rc ? -1 : n > 0;
+}
+
+/*
+ * Wrappers of wrappers (drm_malloc_ab -> drm_malloc_gfp -> kmalloc) need
+ * a pass per level; a few levels cover the kernel's.  When the previous
+ * scan was killed before its passes ran, every learned name counts as
+ * new, since its callers may not have been re-analysed.
+ */
+#define MAX_LEARNED_PASSES 8
+
+static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
+			  const struct file_list *fl,
+			  const struct scan_opts *o, int nthreads)
+{
+	size_t before = env->allocs.n;
+	int round, rc = 0;
+
+	if (db_scalar(db, "SELECT status = 'running' FROM runs WHERE id < "
+			  "(SELECT max(id) FROM runs) ORDER BY id DESC LIMIT 1",
+		      0) == 1)
+		before = alloc_table_builtin_count(&env->allocs);
+	for (round = 0; round < MAX_LEARNED_PASSES; round++) {
+		rc = learned_pass(env, db, run_id, fl, o, nthreads, before);
+		if (rc <= 0)
+			break;
+		/* learned_pass() read this round's names in: next, newer */
+		before = env->allocs.n;
+	}
+	return rc < 0 ? -1 : 0;
 }
 
 int analyzer_scan(const struct scan_opts *o)
@@ -527,6 +559,7 @@ int analyzer_scan(const struct scan_opts *o)
 		return EXIT_USAGE;
 	}
 	if (db_begin(db) || alloc_table_sync_db(&env.allocs, db) ||
+	    sleepers_sync_db(&env.sleepers_builtin, &env.sleepers, db) ||
 	    db_commit(db) || (run_id = start_run(db, o, &env)) < 0) {
 		scan_env_free(&env);
 		db_close(db);
@@ -551,7 +584,7 @@ int analyzer_scan(const struct scan_opts *o)
 	c.total = n;
 	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
 	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    learned_pass(&env, db, run_id, &fl, o, nthreads, &c))
+	    learned_passes(&env, db, run_id, &fl, o, nthreads))
 		rc = EXIT_INTERNAL;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;

@@ -21,6 +21,10 @@ static const char *const kind_names[] = {
 	[AK_CACHE_CREATE] = "cache_create",
 };
 
+const char *const atomic_kinds[] = { "enter", "leave", "callback", "thread",
+				      NULL };
+const char *const lifetime_kinds[] = { "store", "borrow", "reclaim", NULL };
+
 const char *alloc_kind_name(enum alloc_kind k)
 {
 	return kind_names[k];
@@ -377,4 +381,79 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 	}
 	sqlite3_finalize(sel);
 	return 0;
+}
+
+int keyed_names_load(const char *path, const char *const *kinds,
+		     struct name_set *out)
+{
+	FILE *fp = open_table(path);
+	char line[512], *f[4], *end;
+	int lineno = 0, n, k;
+	long arg;
+
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp)) {
+		lineno++;
+		n = split_fields(line, f, 3);
+		if (n == 0)
+			continue;
+		for (k = 0; kinds[k] && (n < 2 || strcmp(kinds[k], f[0])); k++)
+			;
+		arg = 0;
+		if (n == 3) {
+			arg = strtol(f[2], &end, 10);
+			if (*end || arg < 0 || arg > 15)
+				arg = -1;
+		}
+		if (n > 3 || n < 2 || !kinds[k] || !valid_ident(f[1]) ||
+		    arg < 0) {
+			error_msg("%s:%d: expected KIND NAME [ARG] with KIND "
+				  "one of this file's kinds and ARG 0-15",
+				  path, lineno);
+			fclose(fp);
+			return -1;
+		}
+		names_put(&out[k], f[1], strlen(f[1]), (int)arg);
+	}
+	fclose(fp);
+	return 0;
+}
+
+int sleepers_sync_db(const struct tracked_flags *builtin,
+		     struct name_set *known, sqlite3 *db)
+{
+	sqlite3_stmt *ins, *sel;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < builtin->n; i++)
+		names_put(known, builtin->names[i], strlen(builtin->names[i]),
+			  1);
+	if (db_exec(db, "DELETE FROM sleepers WHERE origin = 'builtin'"))
+		return -1;
+	ins = db_prepare(db, "INSERT OR IGNORE INTO sleepers(function, "
+			     "origin) VALUES (?, 'builtin')");
+	if (!ins)
+		return -1;
+	for (i = 0; i < builtin->n && !rc; i++) {
+		sqlite3_bind_text(ins, 1, builtin->names[i], -1,
+				  SQLITE_STATIC);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			rc = -1;
+		sqlite3_reset(ins);
+	}
+	sqlite3_finalize(ins);
+	sel = db_prepare(db, "SELECT function FROM sleepers "
+			     "WHERE origin = 'learned'");
+	if (!sel)
+		return -1;
+	while (!rc && sqlite3_step(sel) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(sel, 0);
+
+		if (name)
+			names_put(known, name, strlen(name), 1);
+	}
+	sqlite3_finalize(sel);
+	return rc;
 }

@@ -70,4 +70,26 @@ int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db);
 int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db);
 size_t alloc_table_builtin_count(const struct alloc_table *t);
 
+enum atomic_kind { AT_ENTER, AT_LEAVE, AT_CALLBACK, AT_THREAD, AT_KINDS };
+enum lifetime_kind { LT_STORE, LT_BORROW, LT_RECLAIM, LT_KINDS };
+extern const char *const atomic_kinds[];
+extern const char *const lifetime_kinds[];
+
+/*
+ * Classifier knowledge files (rules/atomic.txt, rules/lifetime.txt):
+ * lines `KIND NAME [ARG]`, KIND one of the NULL-terminated KINDS.  Each
+ * NAME goes into OUT with value kind_index + 16 * ARG.  -1 after a
+ * one-line error naming file and line.
+ */
+int keyed_names_load(const char *path, const char *const *kinds,
+		     struct name_set *out);
+
+/*
+ * Write BUILTIN (rules/sleepers.txt, one name per line, loaded with
+ * tracked_flags_load) as the `sleepers` table's builtin rows, and put
+ * them and the learned rows into KNOWN.  Inside the caller's transaction.
+ */
+int sleepers_sync_db(const struct tracked_flags *builtin,
+		     struct name_set *known, sqlite3 *db);
+
 #endif

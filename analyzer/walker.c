@@ -8,6 +8,7 @@
  */
 #include "analyzer/walker.h"
 #include "analyzer/emit.h"
+#include "analyzer/tufacts.h"
 #include "analyzer/walk.h"
 #include "lib/util.h"
 
@@ -257,6 +258,8 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 	size_t i, f;
 	int k;
 
+	if (!w->lf)
+		w->lf = lf;
 	m.calls = xcalloc(lf->nsites ? lf->nsites : 1, sizeof(CXCursor));
 	done = xcalloc(lf->nsites ? lf->nsites : 1, 1);
 	for (i = 0; i < lf->nsites; i++)
@@ -318,6 +321,7 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 	for (k = 0; k < nclassifiers; k++)
 		if (classifiers[k]->tu_end)
 			classifiers[k]->tu_end(w);
+	tu_facts_free(w);
 	free(m.calls);
 	free(m.fns);
 	free(done);

@@ -39,6 +39,11 @@
 
 #include "lib/ktree.h"
 
+struct alloc_table;
+struct lexfile;
+struct name_set;
+struct tu_facts;
+
 /* How much of the AST a classifier can rely on (sites.confidence). */
 enum parse_depth {
 	DEPTH_LEXICAL = 0, /* tokens only (file could not be parsed) */
@@ -101,6 +106,25 @@ struct walk_ctx {
 	sqlite3 *db;
 	/* Rows a classifier wants written besides the sites themselves. */
 	struct walk_emit *emit;
+	/*
+	 * Shared read-only knowledge (may be NULL in unit tests): the
+	 * file's tokens (analyzer/lexscan.h), the allocator and free
+	 * functions (builtin and learned), the functions known to sleep
+	 * (rules/sleepers.txt and those learned by earlier runs), and the
+	 * knowledge files rules/atomic.txt and rules/lifetime.txt, one
+	 * name set per kind (enum atomic_kind, enum lifetime_kind in
+	 * analyzer/tables.h).
+	 */
+	const struct lexfile *lf;
+	const struct alloc_table *allocs;
+	const struct name_set *sleepers;
+	const struct name_set *atomic;	/* [AT_KINDS] */
+	const struct name_set *lifetime; /* [LT_KINDS] */
+	/*
+	 * Per-TU results of the shared analyses (analyzer/tufacts.h),
+	 * computed on first use; the walker frees them after tu_end.
+	 */
+	struct tu_facts *facts;
 };
 
 /*

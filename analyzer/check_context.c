@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sites.context: may the allocating code sleep?  `atomic` when every path
+ * to the call holds an atomic section open (rules/atomic.txt: spin_lock*,
+ * rcu_read_lock, preempt_disable, local_irq_save, ...) or the function is
+ * an interrupt or timer callback; `process` when no path does; `unknown`
+ * when only some paths do, or without an AST.  The analysis is within the
+ * function: a function called under its caller's lock is `process` here.
+ *
+ * The state is the set of possible nesting depths (bit d: depth d), run
+ * through the function with the flow engine; each leaf statement's lock
+ * calls are read from its tokens, so that macros (local_irq_save(),
+ * spin_lock_irqsave()) count as written.
+ */
+#include "analyzer/ast.h"
+#include "analyzer/flow.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/tables.h"
+#include "analyzer/tufacts.h"
+#include "analyzer/walker.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEPTH_MASK 0xffu
+
+struct lock_ctx {
+	struct walk_ctx *w;
+	int active;	    /* the site is in an active #if branch */
+	unsigned site_off;  /* expansion offset of the call */
+	unsigned at_site;   /* depths seen at the call */
+	int last_enter;	    /* token index of the last enter seen, -1 */
+	int site_enter;	    /* last_enter when the call was reached */
+};
+
+static unsigned enter(unsigned st)
+{
+	return ((st << 1) & DEPTH_MASK) | (st & 0x80u);
+}
+
+static unsigned leave(unsigned st)
+{
+	return (st >> 1) | (st & 1u);
+}
+
+static int is_open_paren(const struct lexfile *lf, size_t i)
+{
+	return i < lf->ntoks && lf->toks[i].len == 1 &&
+	       lf->buf[lf->toks[i].off] == '(';
+}
+
+static void record(struct lock_ctx *l, unsigned st)
+{
+	if (l->at_site & st)
+		return;
+	l->at_site |= st;
+	l->site_enter = l->last_enter;
+}
+
+/* An enter or leave call at token I. */
+static unsigned apply_tok(struct lock_ctx *l, unsigned i, unsigned st)
+{
+	const struct tok *t = &l->w->lf->toks[i];
+	const char *name = l->w->lf->buf + t->off;
+
+	if (names_get(&l->w->atomic[AT_ENTER], name, t->len) >= 0) {
+		l->last_enter = (int)i;
+		return enter(st);
+	}
+	if (names_get(&l->w->atomic[AT_LEAVE], name, t->len) >= 0)
+		return leave(st);
+	return st;
+}
+
+static unsigned lock_eval(void *ctx, CXCursor c, unsigned st)
+{
+	struct lock_ctx *l = ctx;
+	const struct lexfile *lf = l->w->lf;
+	unsigned s, e, i;
+	int pending;
+
+	if (!st || !lf)
+		return st;
+	if (!ast_span(l->w, c, &s, &e) && !ast_expansion_span(l->w, c, &s, &e))
+		return st;
+	pending = l->site_off >= s && l->site_off < e;
+	for (i = ast_tok_at(l->w, s); i < lf->ntoks && lf->toks[i].off < e;
+	     i++) {
+		const struct tok *t = &lf->toks[i];
+
+		if (pending && t->off >= l->site_off) {
+			record(l, st);
+			pending = 0;
+		}
+		if (t->kind == TK_IDENT && is_open_paren(lf, i + 1))
+			st = apply_tok(l, i, st);
+	}
+	if (pending)
+		record(l, st);
+	return st;
+}
+
+/* Lock calls of statements the parse dropped (ast_gap_calls()). */
+static unsigned lock_gap(void *ctx, unsigned start, unsigned end,
+			 unsigned st)
+{
+	struct lock_ctx *l = ctx;
+	unsigned calls[64];
+	size_t n, k;
+
+	n = ast_gap_calls(l->w, start, end, l->active, calls, 64);
+	for (k = 0; k < n; k++)
+		st = apply_tok(l, calls[k], st);
+	return st;
+}
+
+static int lock_skip(void *ctx, CXCursor c)
+{
+	struct lock_ctx *l = ctx;
+
+	return l->active && ast_disabled(l->w, c);
+}
+
+static void lock_ret(void *ctx, CXCursor stmt, unsigned st)
+{
+	(void)ctx;
+	(void)stmt;
+	(void)st;
+}
+
+/* "spin_lock(&x->lock) at line 40" from the tokens at I. */
+static char *enter_text(const struct lexfile *lf, size_t i)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned line = lf->toks[i].line;
+	int depth = 0;
+
+	for (; i < lf->ntoks && sb.len < 80; i++) {
+		const struct tok *t = &lf->toks[i];
+
+		if (t->kind == TK_COMMENT)
+			continue;
+		if (sb.len && sb.buf[sb.len - 1] == ',')
+			sb_addc(&sb, ' ');
+		sb_add(&sb, lf->buf + t->off, t->len);
+		if (t->len == 1 && lf->buf[t->off] == '(')
+			depth++;
+		if (t->len == 1 && lf->buf[t->off] == ')' && --depth == 0)
+			break;
+	}
+	sb_addf(&sb, " at line %u", line);
+	return sb_detach(&sb);
+}
+
+static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
+			 CXCursor fn)
+{
+	struct lock_ctx l = { w, !s->in_disabled_branch, 0, 0, -1, -1 };
+	struct flow_domain d = { &l, lock_eval, NULL, lock_ret, lock_skip,
+				 lock_gap };
+	const struct fn_fact *f;
+	char *why;
+
+	if (clang_Cursor_isNull(call) || clang_Cursor_isNull(fn) || !w->lf ||
+	    !w->atomic) {
+		s->context = "unknown";
+		return;
+	}
+	l.site_off = ast_expansion_offset(call);
+	flow_run(w, fn, &d, 1u);
+	f = tu_fact(tu_facts_get(w), s->function);
+	if (l.at_site && !(l.at_site & 1u)) {
+		s->context = "atomic";
+		s->context_evidence = l.site_enter >= 0 ?
+			enter_text(w->lf, (size_t)l.site_enter) : NULL;
+	} else if (l.at_site & ~1u) {
+		s->context = "unknown";
+		why = l.site_enter >= 0 ?
+			enter_text(w->lf, (size_t)l.site_enter) :
+			xstrdup("a lock");
+		s->context_evidence = xasprintf("atomic on some paths (%s)", why);
+		free(why);
+	} else if (f && f->atomic) {
+		s->context = "atomic";
+		s->context_evidence = xstrdup(f->atomic);
+	} else if (l.at_site == 1u) {
+		s->context = "process";
+	} else {
+		s->context = "unknown";
+	}
+}
+
+static const struct classifier context_classifier = {
+	.name = "context",
+	.site = context_site,
+};
+
+REGISTER_CLASSIFIER(context_classifier)

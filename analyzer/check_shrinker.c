@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The `caches` table: one row per kmem_cache_create()/KMEM_CACHE() call,
+ * with whether the cache claims to be reclaimable (its flags evaluate to
+ * the reclaimable migratetype: SLAB_RECLAIM_ACCOUNT, SLAB_TEMPORARY) and
+ * whether the file registers a reclaimer (rules/lifetime.txt `reclaim`
+ * names: register_shrinker(), shrinker_alloc(), list_lru users, the
+ * super_operations nr_cached_objects/free_cached_objects hooks) and frees
+ * objects of that cache (kmem_cache_free(cache, ...)).  The check is per
+ * file: a shrinker in another file of the driver is not seen (documented
+ * in docs/analyzer.md), which the rule's findings say.
+ */
+#include "analyzer/ast.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/owner.h"
+#include "analyzer/tables.h"
+#include "analyzer/walker.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int tok_is(const struct lexfile *lf, size_t i, const char *s)
+{
+	size_t n = strlen(s);
+
+	return i < lf->ntoks && lf->toks[i].len == n &&
+	       !memcmp(lf->buf + lf->toks[i].off, s, n) &&
+	       lf->toks[i].kind != TK_COMMENT;
+}
+
+/* The last token of a (possibly dotted/arrowed) cache expression. */
+static const char *last_name(const char *var)
+{
+	const char *p = var + strlen(var);
+
+	while (p > var && is_ident_char((unsigned char)p[-1]))
+		p--;
+	return p;
+}
+
+/*
+ * A reclaimer in the file, and a kmem_cache_free() of VAR (its last
+ * identifier; any cache when VAR is NULL).  Evidence into SB.
+ */
+static int find_reclaimer(struct walk_ctx *w, const char *var,
+			  struct strbuf *sb)
+{
+	const struct lexfile *lf = w->lf;
+	const char *name = var ? last_name(var) : NULL;
+	unsigned reclaim_line = 0, free_line = 0;
+	const char *reclaim = NULL;
+	size_t i, rlen = 0;
+
+	for (i = 0; i < lf->ntoks; i++) {
+		const struct tok *t = &lf->toks[i];
+
+		if (t->kind != TK_IDENT || t->disabled)
+			continue;
+		if (!reclaim &&
+		    names_get(&w->lifetime[LT_RECLAIM], lf->buf + t->off,
+			      t->len) >= 0) {
+			reclaim = lf->buf + t->off;
+			rlen = t->len;
+			reclaim_line = t->line;
+		}
+		if (!free_line && tok_is(lf, i, "kmem_cache_free") &&
+		    tok_is(lf, i + 1, "(")) {
+			size_t j = i + 2, end = i + 2;
+
+			/* the first argument: up to the first ',' */
+			while (end < lf->ntoks && !tok_is(lf, end, ",") &&
+			       !tok_is(lf, end, ";"))
+				end++;
+			for (; j < end; j++)
+				if (!name || tok_is(lf, j, name))
+					free_line = t->line;
+		}
+	}
+	if (!reclaim || !free_line)
+		return 0;
+	sb_addf(sb, "%.*s() at line %u, kmem_cache_free(%s) at line %u",
+		(int)rlen, reclaim, reclaim_line, name ? name : "...",
+		free_line);
+	return 1;
+}
+
+/* The string literal naming the cache, as written (first argument). */
+static char *cache_name(struct walk_ctx *w, const struct site *s)
+{
+	const struct lexfile *lf = w->lf;
+	size_t i;
+
+	for (i = 0; i + 2 < lf->ntoks; i++) {
+		const struct tok *t = &lf->toks[i];
+
+		if (t->line != s->line || t->col != s->col)
+			continue;
+		if (tok_is(lf, i + 1, "(") &&
+		    lf->toks[i + 2].kind == TK_LITERAL &&
+		    lf->buf[lf->toks[i + 2].off] == '"')
+			return xstrndup(lf->buf + lf->toks[i + 2].off + 1,
+					lf->toks[i + 2].len - 2);
+		/* KMEM_CACHE(struct_name, flags): named after the struct */
+		if (tok_is(lf, i + 1, "(") &&
+		    lf->toks[i + 2].kind == TK_IDENT)
+			return xstrndup(lf->buf + lf->toks[i + 2].off,
+					lf->toks[i + 2].len);
+		break;
+	}
+	return NULL;
+}
+
+static void shrinker_site(struct walk_ctx *w, struct site *s, CXCursor call,
+			  CXCursor fn)
+{
+	const struct alloc_fn *a = w->allocs ?
+		alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
+	const struct owner *o;
+	struct strbuf sb = STRBUF_INIT;
+	char *name;
+	int has;
+
+	/* A #define body (KMEM_CACHE's own) is not a cache. */
+	if (!a || a->kind != AK_CACHE_CREATE || !w->lf || !w->lifetime ||
+	    s->in_disabled_branch || (s->macro && !s->function))
+		return;
+	o = owner_of(w, s, call, fn);
+	has = find_reclaimer(w, o ? o->target : NULL, &sb);
+	name = cache_name(w, s);
+	emit_cache(w, s->line, s->col, o ? o->target : NULL, name, s->flags,
+		   (s->migratetype && !strcmp(s->migratetype, "reclaimable")) ||
+			   text_mentions(s->flags, "SLAB_RECLAIM_ACCOUNT") ||
+			   text_mentions(s->flags, "SLAB_TEMPORARY"),
+		   has, has ? sb.buf : NULL);
+	free(name);
+	sb_release(&sb);
+}
+
+static const struct classifier shrinker_classifier = {
+	.name = "caches",
+	.site = shrinker_site,
+};
+
+REGISTER_CLASSIFIER(shrinker_classifier)

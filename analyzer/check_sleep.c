@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sites.held_across_sleep, and learning the tree's sleeping functions:
+ * every function of the TU that calls a known sleeper (rules/sleepers.txt,
+ * a sleeper learned by an earlier run, a sleeping allocation, or another
+ * such function of the TU) goes to the `sleepers` table, so that the next
+ * scan knows it across files.
+ */
+#include "analyzer/owner.h"
+#include "analyzer/tufacts.h"
+#include "analyzer/walker.h"
+#include "lib/util.h"
+
+static void sleep_site(struct walk_ctx *w, struct site *s, CXCursor call,
+		       CXCursor fn)
+{
+	const struct owner *o = owner_of(w, s, call, fn);
+
+	if (!o)
+		return;
+	s->held_across_sleep = o->held_across_sleep;
+	s->sleep_evidence = o->sleep_evidence ? xstrdup(o->sleep_evidence) :
+						NULL;
+}
+
+static void sleep_tu_end(struct walk_ctx *w)
+{
+	const struct tu_facts *t;
+	size_t i;
+
+	if (!w->tu)
+		return;
+	t = tu_facts_get(w);
+	for (i = 0; i < tu_fact_count(t); i++) {
+		const struct fn_fact *f = tu_fact_at(t, i);
+
+		if (f->sleeps)
+			emit_sleeper(w, f->name, f->sleeps, f->line);
+	}
+}
+
+static const struct classifier sleep_classifier = {
+	.name = "held_across_sleep",
+	.site = sleep_site,
+	.tu_end = sleep_tu_end,
+};
+
+REGISTER_CLASSIFIER(sleep_classifier)

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The structured interpreter of flow.h.  Statements are executed in
+ * source order with a state mask; joins are unions.  Loops run their body
+ * until the state at the head stops growing (the masks are small, so a
+ * few rounds do), and the whole body is re-run while a goto adds states
+ * to its label: the kernel's `goto out_free;` error paths then reach the
+ * free at the label with the states of every jump.
+ */
+#include "analyzer/flow.h"
+#include "analyzer/ast.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ROUNDS 6
+#define MAX_LOOP_ROUNDS 4
+
+struct label {
+	char *name;
+	unsigned in;
+};
+
+/* The innermost break (loop or switch) and continue (loop) targets. */
+struct jump_ctx {
+	unsigned brk, cont;
+	int is_switch;
+	unsigned sw_in;	 /* switch: state at the case labels */
+	int has_default; /* switch: saw default: */
+	struct jump_ctx *up;
+};
+
+struct engine {
+	const struct walk_ctx *w;
+	const struct flow_domain *d;
+	struct label *labels;
+	size_t nlabels;
+	int changed;
+	struct jump_ctx *jc;
+};
+
+static unsigned exec(struct engine *e, CXCursor s, unsigned st);
+
+static struct label *label(struct engine *e, CXCursor c)
+{
+	char *name = ast_name(c);
+	size_t i;
+
+	for (i = 0; i < e->nlabels; i++)
+		if (!strcmp(e->labels[i].name, name)) {
+			free(name);
+			return &e->labels[i];
+		}
+	e->labels = xrealloc(e->labels, (e->nlabels + 1) * sizeof(*e->labels));
+	e->labels[e->nlabels].name = name;
+	e->labels[e->nlabels].in = 0;
+	return &e->labels[e->nlabels++];
+}
+
+static unsigned eval(struct engine *e, CXCursor c, unsigned st)
+{
+	return e->d->eval(e->d->ctx, c, st);
+}
+
+static void branch(struct engine *e, CXCursor c, unsigned st, unsigned *t,
+		   unsigned *f)
+{
+	if (e->d->branch)
+		e->d->branch(e->d->ctx, c, st, t, f);
+	else
+		*t = *f = eval(e, c, st);
+}
+
+struct seq {
+	struct engine *e;
+	unsigned st;
+	unsigned done; /* main-file offset up to which the block is seen */
+};
+
+/* Give the domain the text before the statement at START, if any. */
+static void seq_gap(struct seq *q, unsigned start)
+{
+	if (q->e->d->gap && q->done && start > q->done && q->st)
+		q->st = q->e->d->gap(q->e->d->ctx, q->done, start, q->st);
+}
+
+static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct seq *q = data;
+	unsigned s, e;
+	int known = ast_span(q->e->w, c, &s, &e) ||
+		    ast_expansion_span(q->e->w, c, &s, &e);
+
+	(void)parent;
+	if (known)
+		seq_gap(q, s);
+	q->st = exec(q->e, c, q->st);
+	if (known && e > q->done)
+		q->done = e;
+	return CXChildVisit_Continue;
+}
+
+static unsigned exec_compound(struct engine *e, CXCursor s, unsigned st)
+{
+	struct seq q = { e, st, 0 };
+	unsigned start, end = 0;
+
+	if (ast_span(e->w, s, &start, &end))
+		q.done = start + 1; /* after the { */
+	clang_visitChildren(s, seq_step, &q);
+	if (q.done && end > q.done)
+		seq_gap(&q, end - 1); /* before the } */
+	return q.st;
+}
+
+static unsigned exec_if(struct engine *e, CXCursor *k, unsigned n,
+			unsigned st)
+{
+	unsigned t, f, out;
+
+	if (n < 2)
+		return n ? eval(e, k[0], st) : st;
+	branch(e, k[0], st, &t, &f);
+	out = exec(e, k[1], t);
+	return out | (n > 2 ? exec(e, k[2], f) : f);
+}
+
+static void jump_push(struct engine *e, struct jump_ctx *j, int is_switch)
+{
+	memset(j, 0, sizeof(*j));
+	j->is_switch = is_switch;
+	j->up = e->jc;
+	e->jc = j;
+}
+
+static unsigned exec_loop(struct engine *e, CXCursor s, CXCursor *k,
+			  unsigned n, unsigned st)
+{
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	struct jump_ctx j;
+	unsigned head = st, out = 0, t, f, i, round;
+
+	jump_push(e, &j, 0);
+	for (round = 0; round < MAX_LOOP_ROUNDS; round++) {
+		unsigned before = head, body;
+
+		if (kind == CXCursor_WhileStmt && n == 2) {
+			branch(e, k[0], head, &t, &f);
+			out |= f;
+			body = exec(e, k[1], t);
+		} else if (kind == CXCursor_DoStmt && n == 2) {
+			body = exec(e, k[0], head);
+			branch(e, k[1], body | j.cont, &t, &f);
+			out |= f;
+			body = t;
+		} else {
+			/*
+			 * for (init; cond; inc): libclang omits the absent
+			 * parts, so all but the body are evaluated in turn.
+			 */
+			unsigned h = head;
+
+			for (i = 0; i + 1 < n; i++)
+				h = eval(e, k[i], h);
+			out |= h;
+			body = n ? exec(e, k[n - 1], h) : h;
+		}
+		head |= body | j.cont;
+		if (head == before && round)
+			break;
+	}
+	e->jc = j.up;
+	return out | j.brk;
+}
+
+static unsigned exec_switch(struct engine *e, CXCursor *k, unsigned n,
+			    unsigned st)
+{
+	struct jump_ctx j;
+	unsigned out;
+
+	if (n < 2)
+		return st;
+	jump_push(e, &j, 1);
+	j.sw_in = eval(e, k[0], st);
+	out = exec(e, k[n - 1], 0);
+	e->jc = j.up;
+	return out | j.brk | (j.has_default ? 0 : j.sw_in);
+}
+
+static unsigned exec(struct engine *e, CXCursor s, unsigned st)
+{
+	CXCursor k[AST_MAX_KIDS];
+	unsigned n;
+	struct jump_ctx *j;
+	struct label *l;
+
+	if (e->d->skip && e->d->skip(e->d->ctx, s))
+		return st;
+	/*
+	 * A do { } while (0) from a macro (local_irq_save(), wait_event())
+	 * is one leaf: the domains read what it does from the invocation.
+	 */
+	if (clang_getCursorKind(s) == CXCursor_DoStmt && ast_from_macro(s))
+		return eval(e, s, st);
+	switch (clang_getCursorKind(s)) {
+	case CXCursor_CompoundStmt:
+		return exec_compound(e, s, st);
+	case CXCursor_IfStmt:
+		n = ast_children(s, k);
+		return exec_if(e, k, n, st);
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+		n = ast_children(s, k);
+		return exec_loop(e, s, k, n, st);
+	case CXCursor_SwitchStmt:
+		n = ast_children(s, k);
+		return exec_switch(e, k, n, st);
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		for (j = e->jc; j && !j->is_switch; j = j->up)
+			;
+		if (j) {
+			st |= j->sw_in;
+			if (clang_getCursorKind(s) == CXCursor_DefaultStmt)
+				j->has_default = 1;
+		}
+		n = ast_children(s, k);
+		return n ? exec(e, k[n - 1], st) : st;
+	case CXCursor_LabelStmt:
+		l = label(e, s);
+		st |= l->in;
+		n = ast_children(s, k);
+		return n ? exec(e, k[n - 1], st) : st;
+	case CXCursor_GotoStmt:
+		n = ast_children(s, k);
+		if (n) {
+			l = label(e, k[0]);
+			if ((l->in | st) != l->in) {
+				l->in |= st;
+				e->changed = 1;
+			}
+		}
+		return 0;
+	case CXCursor_IndirectGotoStmt:
+		return 0;
+	case CXCursor_ReturnStmt:
+		n = ast_children(s, k);
+		if (n)
+			st = eval(e, k[0], st);
+		if (st)
+			e->d->ret(e->d->ctx, s, st);
+		return 0;
+	case CXCursor_BreakStmt:
+		if (e->jc)
+			e->jc->brk |= st;
+		return 0;
+	case CXCursor_ContinueStmt:
+		for (j = e->jc; j && j->is_switch; j = j->up)
+			;
+		if (j)
+			j->cont |= st;
+		return 0;
+	case CXCursor_NullStmt:
+		return st;
+	default:
+		return eval(e, s, st);
+	}
+}
+
+void flow_run(const struct walk_ctx *w, CXCursor fn,
+	      const struct flow_domain *d, unsigned init)
+{
+	struct engine e = { w, d, NULL, 0, 0, NULL };
+	CXCursor body = ast_body(fn);
+	unsigned i, round, end = 0;
+
+	if (clang_Cursor_isNull(body))
+		return;
+	for (round = 0; round < MAX_ROUNDS; round++) {
+		e.changed = 0;
+		end = exec(&e, body, init);
+		if (!e.changed)
+			break;
+	}
+	if (end)
+		d->ret(d->ctx, clang_getNullCursor(), end);
+	for (i = 0; i < e.nlabels; i++)
+		free(e.labels[i].name);
+	free(e.labels);
+}

@@ -1,0 +1,794 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ownership analysis of owner.h.
+ */
+#include "analyzer/owner.h"
+#include "analyzer/ast.h"
+#include "analyzer/flow.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/names.h"
+#include "analyzer/tables.h"
+#include "analyzer/tufacts.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	OW_NONE = 1,  /* not allocated yet on this path */
+	OW_LIVE = 2,  /* allocated, owned here */
+	OW_DONE = 4,  /* freed, stored or handed on */
+	OW_NULL = 8,  /* the allocation failed */
+	OW_ESC = 16,  /* passed to a function that may keep it */
+};
+#define OW_HELD (OW_LIVE | OW_ESC)
+
+#define MAX_VARS 8
+#define MAX_DEPTH 256
+
+struct fact {
+	int seen;
+	unsigned line;
+	char *what;
+};
+
+struct own {
+	struct walk_ctx *w;
+	CXCursor call;
+	int active; /* the site is in an active #if branch */
+	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
+	int nvars;
+	struct fact freed, stored, returned, leaked, escaped, slept;
+	int escaped_out; /* an escaped path reached a return */
+	char *target;
+};
+
+static void note(struct fact *f, unsigned line, char *what)
+{
+	if (f->seen) {
+		free(what);
+		return;
+	}
+	f->seen = 1;
+	f->line = line;
+	f->what = what;
+}
+
+static int tracked(struct own *o, CXCursor c)
+{
+	CXCursor d = ast_ref_decl(c);
+	int i;
+
+	if (clang_Cursor_isNull(d))
+		return 0;
+	for (i = 0; i < o->nvars; i++)
+		if (ast_same(d, o->vars[i]))
+			return 1;
+	return 0;
+}
+
+static void add_var(struct own *o, CXCursor v)
+{
+	if (o->nvars < MAX_VARS)
+		o->vars[o->nvars++] = v;
+}
+
+/*
+ * How an argument refers to the tracked object: 2 the pointer itself (or
+ * the variable's address), 1 the address of a member (&p->list), 0 not.
+ */
+static int arg_mentions(struct own *o, CXCursor a)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char op[4];
+
+	a = ast_strip(a);
+	if (tracked(o, a))
+		return 2;
+	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+	    ast_children(a, k) != 1 || strcmp(ast_operator(o->w, a, op), "&"))
+		return 0;
+	a = ast_strip(k[0]);
+	if (tracked(o, a))
+		return 2;
+	while (clang_getCursorKind(a) == CXCursor_MemberRefExpr ||
+	       clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
+		if (!ast_children(a, k))
+			return 0;
+		a = ast_strip(k[0]);
+		if (tracked(o, a))
+			return 1;
+	}
+	return 0;
+}
+
+static unsigned ev(struct own *o, CXCursor c, unsigned st);
+
+struct seq {
+	struct own *o;
+	unsigned st;
+};
+
+static enum CXChildVisitResult ev_child(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct seq *q = data;
+
+	(void)parent;
+	q->st = ev(q->o, c, q->st);
+	return CXChildVisit_Continue;
+}
+
+static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
+{
+	struct seq q = { o, st };
+
+	clang_visitChildren(c, ev_child, &q);
+	return q.st;
+}
+
+static unsigned to_done(unsigned st)
+{
+	return st & OW_HELD ? (st & ~OW_HELD) | OW_DONE : st;
+}
+
+static char *gfp_text_of(struct own *o, const char *callee, CXCursor call)
+{
+	const struct alloc_fn *a = o->w->allocs ?
+		alloc_lookup(o->w->allocs, callee, strlen(callee)) : NULL;
+
+	if (!a || a->kind != AK_ALLOC || a->gfp_arg < 0)
+		return NULL;
+	return ast_text(o->w, ast_arg(call, a->gfp_arg));
+}
+
+/* Which arguments of a call refer to the object (from the AST or tokens). */
+struct call_args {
+	int freed; /* the free function's pointer argument is the object */
+	int best;  /* strongest arg_mentions() over the arguments */
+};
+
+/* What a call to NAME at LINE does to the object's state. */
+static unsigned apply_call(struct own *o, const char *name, unsigned line,
+			   const struct call_args *a, const char *gfp,
+			   unsigned st)
+{
+	struct walk_ctx *w = o->w;
+	const struct alloc_fn *f;
+
+	if (st & OW_HELD && !o->slept.seen && call_may_sleep(w, name, gfp))
+		note(&o->slept, line, xasprintf("%s() at line %u", name, line));
+	if (a->freed) {
+		if (st & OW_HELD)
+			note(&o->freed, line,
+			     xasprintf("%s() at line %u", name, line));
+		return to_done(st);
+	}
+	if (!a->best)
+		return st;
+	f = w->allocs ? alloc_lookup(w->allocs, name, strlen(name)) : NULL;
+	if (w->lifetime &&
+	    names_get(&w->lifetime[LT_BORROW], name, strlen(name)) >= 0)
+		return st; /* kstrdup(buf), memcpy(buf, ...): owner unchanged */
+	if (w->lifetime &&
+	    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0) {
+		if (st & OW_HELD) {
+			note(&o->stored, line,
+			     xasprintf("%s() at line %u", name, line));
+			if (!o->target)
+				o->target = xasprintf("%s()", name);
+		}
+		return to_done(st);
+	}
+	if (a->best == 2 && f && f->kind == AK_ALLOC) {
+		/* krealloc(p, ...): the old object is handed over. */
+		if (st & OW_HELD)
+			note(&o->freed, line,
+			     xasprintf("%s() at line %u", name, line));
+		return to_done(st);
+	}
+	if (a->best == 2 && st & OW_LIVE) {
+		note(&o->escaped, line,
+		     xasprintf("passed to %s() at line %u", name, line));
+		st = (st & ~OW_LIVE) | OW_ESC;
+	}
+	return st;
+}
+
+static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
+{
+	struct call_args a = { 0, 0 };
+	char *name, *gfp;
+	int n, i, farg;
+
+	st = ev_children(o, c, st);
+	if (!st)
+		return 0;
+	if (ast_same(c, o->call))
+		return OW_LIVE;
+	name = ast_callee(c);
+	if (!*name) {
+		free(name);
+		return st;
+	}
+	farg = call_frees(o->w, name);
+	a.freed = farg >= 0 && arg_mentions(o, ast_arg(c, farg)) == 2;
+	n = ast_nargs(c);
+	for (i = 0; i < n; i++) {
+		int m = arg_mentions(o, ast_arg(c, i));
+
+		if (m > a.best)
+			a.best = m;
+	}
+	gfp = gfp_text_of(o, name, c);
+	st = apply_call(o, name, ast_line(c), &a, gfp, st);
+	free(gfp);
+	free(name);
+	return st;
+}
+
+/* Is main-file token I the name of a tracked variable? */
+static int tok_tracked(struct own *o, unsigned i)
+{
+	const struct tok *t = &o->w->lf->toks[i];
+	int k;
+
+	if (t->kind != TK_IDENT)
+		return 0;
+	for (k = 0; k < o->nvars; k++) {
+		char *v = ast_name(o->vars[k]);
+		int eq = strlen(v) == t->len &&
+			 !memcmp(v, o->w->lf->buf + t->off, t->len);
+
+		free(v);
+		if (eq)
+			return 1;
+	}
+	return 0;
+}
+
+/* arg_mentions() for the argument spelled by tokens FIRST..LAST. */
+static int tok_mention(struct own *o, unsigned first, unsigned last)
+{
+	struct walk_ctx *w = o->w;
+
+	if (tok_tracked(o, last) &&
+	    (first == last || ast_tok_eq(w, last - 1, ")") ||
+	     (last == first + 1 && ast_tok_eq(w, first, "&"))))
+		return 2; /* buf, (unsigned long)buf, &buf */
+	if (last >= first + 3 && ast_tok_eq(w, first, "&") &&
+	    tok_tracked(o, first + 1) && ast_tok_eq(w, first + 2, "->"))
+		return 1; /* &p->member */
+	return 0;
+}
+
+/*
+ * The arguments of the call whose name is token I, from the tokens: an
+ * argument that is the variable itself (after a cast), or &var->member.
+ */
+static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
+{
+	const struct lexfile *lf = o->w->lf;
+	unsigned j = i + 2, first = j;
+	int depth = 0, arg = 0;
+
+	for (; j < lf->ntoks; j++) {
+		char c = lf->buf[lf->toks[j].off];
+		int single = lf->toks[j].len == 1;
+
+		if (single && c == '(') {
+			depth++;
+			continue;
+		}
+		if (single && c == ')' && depth) {
+			depth--;
+			continue;
+		}
+		if (single && (c == ',' || c == ')') && !depth) {
+			int m = j > first ? tok_mention(o, first, j - 1) : 0;
+
+			if (arg == farg && m == 2)
+				a->freed = 1;
+			if (m > a->best)
+				a->best = m;
+			if (c == ')')
+				break;
+			arg++;
+			first = j + 1;
+		}
+	}
+}
+
+/* Calls of statements the parse dropped (see ast_gap_calls()). */
+static unsigned gap_domain(void *ctx, unsigned start, unsigned end,
+			   unsigned st)
+{
+	struct own *o = ctx;
+	unsigned calls[64];
+	size_t n, k;
+
+	if (!o->w->lf)
+		return st;
+	n = ast_gap_calls(o->w, start, end, o->active, calls, 64);
+	for (k = 0; k < n && st; k++) {
+		const struct tok *t = &o->w->lf->toks[calls[k]];
+		char *name = xstrndup(o->w->lf->buf + t->off, t->len);
+		struct call_args a = { 0, 0 };
+
+		tok_args(o, calls[k], call_frees(o->w, name), &a);
+		st = apply_call(o, name, t->line, &a, NULL, st);
+		free(name);
+	}
+	return st;
+}
+
+/* An lvalue that outlives the function: a member, a global, *out, a[i]. */
+static int lasting_lvalue(CXCursor lhs)
+{
+	enum CXCursorKind k = clang_getCursorKind(lhs);
+	CXCursor d;
+
+	if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
+	    k == CXCursor_UnaryOperator)
+		return 1;
+	d = ast_ref_decl(lhs);
+	return !clang_Cursor_isNull(d) && !ast_is_local(d);
+}
+
+static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k,
+			  unsigned st)
+{
+	CXCursor lhs = ast_strip(k[0]), rhs = ast_strip(k[1]);
+	unsigned line = ast_line(c);
+
+	st = ev(o, k[1], st);
+	if (!st)
+		return 0;
+	if (tracked(o, lhs)) {
+		/* p = other: the old object is no longer reachable here. */
+		if (!ast_same(rhs, o->call) && !tracked(o, rhs) &&
+		    clang_getCursorKind(rhs) != CXCursor_IntegerLiteral &&
+		    st & OW_LIVE) {
+			note(&o->escaped, line,
+			     xasprintf("overwritten at line %u", line));
+			st = (st & ~OW_LIVE) | OW_ESC;
+		}
+		return st;
+	}
+	if (tracked(o, rhs)) {
+		CXCursor d = ast_ref_decl(lhs);
+
+		if (!clang_Cursor_isNull(d) && ast_is_local(d)) {
+			add_var(o, d);
+		} else if (lasting_lvalue(lhs)) {
+			if (st & OW_HELD) {
+				char *t = ast_text(o->w, lhs);
+
+				note(&o->stored, line,
+				     xasprintf("stored in %s at line %u", t,
+					       line));
+				if (!o->target)
+					o->target = t;
+				else
+					free(t);
+			}
+			st = to_done(st);
+		}
+		return st;
+	}
+	return ev(o, k[0], st);
+}
+
+static unsigned ev(struct own *o, CXCursor c, unsigned st)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char op[4];
+	unsigned n;
+
+	if (!st)
+		return 0;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CallExpr:
+		return ev_call(o, c, st);
+	case CXCursor_BinaryOperator:
+		n = ast_children(c, k);
+		if (n == 2 && !strcmp(ast_operator(o->w, c, op), "="))
+			return ev_assign(o, c, k, st);
+		return ev_children(o, c, st);
+	case CXCursor_VarDecl:
+		st = ev_children(o, c, st);
+		n = ast_children(c, k);
+		if (n && tracked(o, k[n - 1])) {
+			if (ast_is_local(c))
+				add_var(o, c);
+			else
+				st = to_done(st);
+		}
+		return st;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_IntegerLiteral:
+	case CXCursor_StringLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_TypeRef:
+		return st;
+	default:
+		return ev_children(o, c, st);
+	}
+}
+
+static int skip_domain(void *ctx, CXCursor c)
+{
+	struct own *o = ctx;
+
+	return o->active && ast_disabled(o->w, c);
+}
+
+static unsigned ev_domain(void *ctx, CXCursor c, unsigned st)
+{
+	return ev(ctx, c, st);
+}
+
+static unsigned nullify(unsigned st)
+{
+	return st & OW_HELD ? (st & ~OW_HELD) | OW_NULL : st;
+}
+
+static int is_null_const(CXCursor c)
+{
+	enum CXCursorKind k;
+
+	c = ast_strip(c);
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_GNUNullExpr)
+		return 1;
+	if (k == CXCursor_IntegerLiteral) {
+		CXEvalResult r = clang_Cursor_Evaluate(c);
+		int zero = r && clang_EvalResult_getAsInt(r) == 0;
+
+		if (r)
+			clang_EvalResult_dispose(r);
+		return zero;
+	}
+	return 0;
+}
+
+/* The variable an expression tests: p, or p in (p = kmalloc(...)). */
+static int tests_tracked(struct own *o, CXCursor c)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char op[4];
+
+	c = ast_strip(c);
+	if (tracked(o, c))
+		return 1;
+	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	       ast_children(c, k) == 2 &&
+	       !strcmp(ast_operator(o->w, c, op), "=") && tracked(o, k[0]);
+}
+
+static void br(struct own *o, CXCursor c, unsigned st, unsigned *t,
+	       unsigned *f)
+{
+	CXCursor k[AST_MAX_KIDS];
+	enum CXCursorKind kind;
+	char op[4], *callee;
+	unsigned n, ta, fa, tb, fb, s2;
+
+	c = ast_strip(c);
+	kind = clang_getCursorKind(c);
+	n = ast_children(c, k);
+	if (kind == CXCursor_CallExpr) {
+		callee = ast_callee(c);
+		if (!strcmp(callee, "__builtin_expect") ||
+		    !strcmp(callee, "likely") || !strcmp(callee, "unlikely")) {
+			free(callee);
+			br(o, ast_arg(c, 0), st, t, f);
+			return;
+		}
+		free(callee);
+	} else if (kind == CXCursor_UnaryOperator && n == 1 &&
+		   !strcmp(ast_operator(o->w, c, op), "!")) {
+		br(o, k[0], st, f, t);
+		return;
+	} else if (kind == CXCursor_BinaryOperator && n == 2) {
+		ast_operator(o->w, c, op);
+		if (!strcmp(op, "&&")) {
+			br(o, k[0], st, &ta, &fa);
+			br(o, k[1], ta, &tb, &fb);
+			*t = tb;
+			*f = fa | fb;
+			return;
+		}
+		if (!strcmp(op, "||")) {
+			br(o, k[0], st, &ta, &fa);
+			br(o, k[1], fa, &tb, &fb);
+			*t = ta | tb;
+			*f = fb;
+			return;
+		}
+		if ((!strcmp(op, "==") || !strcmp(op, "!=")) &&
+		    ((tests_tracked(o, k[0]) && is_null_const(k[1])) ||
+		     (tests_tracked(o, k[1]) && is_null_const(k[0])))) {
+			s2 = ev(o, c, st);
+			*t = op[0] == '=' ? nullify(s2) : s2 & ~OW_NULL;
+			*f = op[0] == '=' ? s2 & ~OW_NULL : nullify(s2);
+			return;
+		}
+	}
+	s2 = ev(o, c, st);
+	if (tests_tracked(o, c)) {
+		*t = s2 & ~OW_NULL;
+		*f = nullify(s2);
+	} else {
+		*t = *f = s2;
+	}
+}
+
+static void br_domain(void *ctx, CXCursor c, unsigned st, unsigned *t,
+		      unsigned *f)
+{
+	br(ctx, c, st, t, f);
+}
+
+/* Does a returned expression hand the object back (p, cond ? p : q)? */
+static int returns_tracked(struct own *o, CXCursor e)
+{
+	CXCursor k[AST_MAX_KIDS];
+	unsigned n, i;
+
+	e = ast_strip(e);
+	if (tracked(o, e))
+		return 1;
+	if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
+		n = ast_children(e, k);
+		for (i = 1; i < n; i++)
+			if (returns_tracked(o, k[i]))
+				return 1;
+	}
+	return 0;
+}
+
+static void ret_domain(void *ctx, CXCursor stmt, unsigned st)
+{
+	struct own *o = ctx;
+	CXCursor k[AST_MAX_KIDS];
+	unsigned line;
+
+	if (!(st & OW_HELD))
+		return;
+	line = clang_Cursor_isNull(stmt) ? 0 : ast_line(stmt);
+	if (!clang_Cursor_isNull(stmt) && ast_children(stmt, k) &&
+	    returns_tracked(o, k[0])) {
+		note(&o->returned, line,
+		     xasprintf("returned at line %u", line));
+		return;
+	}
+	if (st & OW_ESC)
+		o->escaped_out = 1;
+	if (st & OW_LIVE)
+		note(&o->leaked, line,
+		     line ? xasprintf("not freed before the return at line %u",
+				      line) :
+			    xstrdup("not freed before the end of the function"));
+}
+
+/* --- the consumer of the call --------------------------------------- */
+
+struct find {
+	CXCursor target;
+	CXCursor stack[MAX_DEPTH];
+	int depth, found;
+	CXCursor path[MAX_DEPTH];
+	int pathlen;
+};
+
+static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct find *f = data;
+
+	(void)parent;
+	if (f->found || f->depth >= MAX_DEPTH)
+		return CXChildVisit_Break;
+	f->stack[f->depth++] = c;
+	if (ast_same(c, f->target)) {
+		memcpy(f->path, f->stack, sizeof(CXCursor) * (size_t)f->depth);
+		f->pathlen = f->depth;
+		f->found = 1;
+	} else {
+		clang_visitChildren(c, find_visit, f);
+	}
+	f->depth--;
+	return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void set(struct owner *r, const char *lifetime, unsigned line,
+		char *evidence)
+{
+	r->lifetime = lifetime;
+	r->line = line;
+	free(r->evidence);
+	r->evidence = evidence;
+}
+
+static void take(struct owner *r, const char *lifetime, struct fact *f)
+{
+	set(r, lifetime, f->line, f->what);
+	f->what = NULL;
+}
+
+/*
+ * Classify from the consumer; returns the variable to follow (null when
+ * the consumer settles it).
+ */
+static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
+{
+	struct walk_ctx *w = o->w;
+	CXCursor child = o->call, parent, k[AST_MAX_KIDS], lhs;
+	enum CXCursorKind pk;
+	unsigned line = ast_line(o->call);
+	int i = f->pathlen - 2;
+	char op[4], *name;
+
+	for (; i >= 0; i--, child = parent) {
+		parent = f->path[i];
+		pk = clang_getCursorKind(parent);
+		if (pk != CXCursor_UnexposedExpr && pk != CXCursor_ParenExpr &&
+		    pk != CXCursor_CStyleCastExpr &&
+		    pk != CXCursor_ConditionalOperator)
+			break;
+	}
+	if (i < 0) {
+		set(r, "unknown", line, NULL);
+		return clang_getNullCursor();
+	}
+	switch (pk) {
+	case CXCursor_VarDecl:
+		if (ast_is_local(parent))
+			return parent;
+		name = ast_name(parent);
+		set(r, "stored", line,
+		    xasprintf("stored in static %s at line %u", name, line));
+		r->target = name;
+		break;
+	case CXCursor_BinaryOperator:
+		if (ast_children(parent, k) == 2 &&
+		    !strcmp(ast_operator(w, parent, op), "=") &&
+		    ast_same(k[1], child)) {
+			lhs = ast_strip(k[0]);
+			if (!clang_Cursor_isNull(ast_ref_decl(lhs)) &&
+			    ast_is_local(ast_ref_decl(lhs)))
+				return ast_ref_decl(lhs);
+			if (lasting_lvalue(lhs)) {
+				r->target = ast_text(w, lhs);
+				set(r, "stored", line,
+				    xasprintf("stored in %s at line %u",
+					      r->target, line));
+				break;
+			}
+		}
+		set(r, "unknown", line,
+		    xasprintf("used in an expression at line %u", line));
+		break;
+	case CXCursor_ReturnStmt:
+		set(r, "returned", line,
+		    xasprintf("returned at line %u", line));
+		break;
+	case CXCursor_CallExpr:
+		name = ast_callee(parent);
+		if (w->lifetime &&
+		    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0)
+			set(r, "stored", line,
+			    xasprintf("%s() at line %u", name, line));
+		else
+			set(r, "unknown", line,
+			    xasprintf("passed to %s() at line %u", name,
+				      line));
+		free(name);
+		break;
+	case CXCursor_CompoundStmt:
+		set(r, "leaked_on_path", line, xstrdup("result not used"));
+		break;
+	default:
+		set(r, "unknown", line,
+		    xasprintf("used in an expression at line %u", line));
+		break;
+	}
+	return clang_getNullCursor();
+}
+
+static void fact_free(struct fact *f)
+{
+	free(f->what);
+}
+
+static void owner_release(void *p)
+{
+	struct owner *r = p;
+
+	free(r->evidence);
+	free(r->sleep_evidence);
+	free(r->target);
+	free(r);
+}
+
+static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
+		    CXCursor fn, struct owner *r)
+{
+	struct own o;
+	struct find *f = xcalloc(1, sizeof(*f));
+	struct flow_domain d = { NULL, ev_domain, br_domain, ret_domain,
+				 skip_domain, gap_domain };
+	CXCursor var;
+
+	memset(&o, 0, sizeof(o));
+	o.w = w;
+	o.call = call;
+	o.active = !s->in_disabled_branch;
+	f->target = call;
+	clang_visitChildren(fn, find_visit, f);
+	r->held_across_sleep = -1;
+	if (!f->found) {
+		set(r, "unknown", ast_line(call), NULL);
+		free(f);
+		return;
+	}
+	var = consumer(&o, f, r);
+	free(f);
+	if (clang_Cursor_isNull(var))
+		return;
+	add_var(&o, var);
+	d.ctx = &o;
+	flow_run(w, fn, &d, OW_NONE);
+	if (o.stored.seen) {
+		take(r, "stored", &o.stored);
+		r->target = o.target;
+		o.target = NULL;
+	} else if (o.returned.seen) {
+		take(r, "returned", &o.returned);
+	} else if (o.leaked.seen) {
+		take(r, "leaked_on_path", &o.leaked);
+	} else if (o.escaped_out) {
+		take(r, "unknown", &o.escaped);
+	} else if (o.freed.seen) {
+		take(r, "scoped", &o.freed);
+	} else {
+		set(r, "unknown", ast_line(call), NULL);
+	}
+	if (o.slept.seen) {
+		r->held_across_sleep = 1;
+		r->sleep_evidence = o.slept.what;
+		o.slept.what = NULL;
+	} else if (!strcmp(r->lifetime, "scoped") ||
+		   !strcmp(r->lifetime, "leaked_on_path")) {
+		r->held_across_sleep = 0;
+	}
+	fact_free(&o.freed);
+	fact_free(&o.stored);
+	fact_free(&o.returned);
+	fact_free(&o.leaked);
+	fact_free(&o.escaped);
+	fact_free(&o.slept);
+	free(o.target);
+}
+
+const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
+			     CXCursor call, CXCursor fn)
+{
+	struct owner *r;
+
+	if (clang_Cursor_isNull(call))
+		return NULL;
+	r = tu_memo_get(w, s);
+	if (r)
+		return r;
+	r = xcalloc(1, sizeof(*r));
+	if (clang_Cursor_isNull(fn)) {
+		r->lifetime = "unknown";
+		r->held_across_sleep = -1;
+	} else {
+		analyse(w, s, call, fn, r);
+	}
+	tu_memo_put(w, s, r, owner_release);
+	return r;
+}

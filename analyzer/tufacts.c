@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-TU function facts (see tufacts.h).  One visit of the TU's function
+ * definitions records each function's calls; sleeping and freeing then
+ * propagate through the TU's own call graph until nothing changes.
+ */
+#include "analyzer/tufacts.h"
+#include "analyzer/ast.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/names.h"
+#include "analyzer/tables.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct call_rec {
+	char *callee;
+	unsigned line;
+	unsigned param0_args; /* bit k: argument k is the first parameter */
+	int sleeps;	      /* an allocation whose flags sleep */
+};
+
+struct fn_rec {
+	struct fn_fact f;
+	int thread; /* registered as a threaded irq handler */
+	struct call_rec *calls;
+	size_t ncalls;
+};
+
+struct memo {
+	const void *key;
+	void *val;
+	void (*release)(void *);
+};
+
+/* A function registered as a callback (enum atomic_kind). */
+struct cb_mark {
+	char *fn, *evidence;
+	int kind;
+};
+
+struct tu_facts {
+	int computed;
+	struct cb_mark *marks;
+	size_t nmarks;
+	struct fn_rec *fns;
+	size_t nfns;
+	struct name_set index; /* name -> fns index */
+	struct memo *memo;
+	size_t nmemo;
+};
+
+static struct tu_facts *facts(struct walk_ctx *w)
+{
+	if (!w->facts) {
+		w->facts = xcalloc(1, sizeof(*w->facts));
+		names_init(&w->facts->index);
+	}
+	return w->facts;
+}
+
+static const char *const sleeping_gfp[] = {
+	"GFP_KERNEL",	 "GFP_KERNEL_ACCOUNT", "GFP_NOFS",
+	"GFP_NOIO",	 "GFP_USER",	       "GFP_HIGHUSER",
+	"GFP_HIGHUSER_MOVABLE", "GFP_TEMPORARY", "__GFP_DIRECT_RECLAIM",
+	"__GFP_WAIT",	 "__GFP_RECLAIM",      NULL,
+};
+
+int gfp_text_may_sleep(const char *text)
+{
+	const char *p = text;
+	size_t i;
+
+	if (!text)
+		return 0;
+	while (*p) {
+		const char *q = p;
+
+		if (!is_ident_start((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (is_ident_char((unsigned char)*q))
+			q++;
+		for (i = 0; sleeping_gfp[i]; i++)
+			if (strlen(sleeping_gfp[i]) == (size_t)(q - p) &&
+			    !memcmp(sleeping_gfp[i], p, (size_t)(q - p)))
+				return 1;
+		p = q;
+	}
+	return 0;
+}
+
+/* --- recording the TU's functions ----------------------------------- */
+
+struct rec_ctx {
+	struct walk_ctx *w;
+	struct fn_rec *fn;
+	CXCursor param0;
+};
+
+static int is_free(struct walk_ctx *w, const char *name)
+{
+	const struct alloc_fn *a;
+
+	if (!w->allocs)
+		return -1;
+	a = alloc_lookup(w->allocs, name, strlen(name));
+	return a && a->kind == AK_FREE ? (a->ptr_arg < 0 ? 0 : a->ptr_arg) :
+					 -1;
+}
+
+static int is_alloc(struct walk_ctx *w, const char *name, int *gfp_arg)
+{
+	const struct alloc_fn *a;
+
+	if (!w->allocs)
+		return 0;
+	a = alloc_lookup(w->allocs, name, strlen(name));
+	if (!a || a->kind != AK_ALLOC)
+		return 0;
+	*gfp_arg = a->gfp_arg;
+	return 1;
+}
+
+static void record_call(struct rec_ctx *r, CXCursor c)
+{
+	struct fn_rec *fn = r->fn;
+	struct call_rec *cr;
+	char *name = ast_callee(c);
+	int i, n, gfp_arg;
+
+	if (!*name) {
+		free(name);
+		return;
+	}
+	fn->calls = xrealloc(fn->calls, (fn->ncalls + 1) * sizeof(*fn->calls));
+	cr = &fn->calls[fn->ncalls++];
+	memset(cr, 0, sizeof(*cr));
+	cr->callee = name;
+	cr->line = ast_line(c);
+	n = ast_nargs(c);
+	for (i = 0; i < n && i < 16; i++)
+		if (!clang_Cursor_isNull(r->param0) &&
+		    ast_refers_to(ast_arg(c, i), r->param0))
+			cr->param0_args |= 1u << i;
+	if (is_alloc(r->w, name, &gfp_arg) && gfp_arg >= 0) {
+		char *t = ast_text(r->w, ast_arg(c, gfp_arg));
+
+		cr->sleeps = gfp_text_may_sleep(t);
+		free(t);
+	}
+}
+
+static enum CXChildVisitResult visit_body(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		record_call(data, c);
+	return CXChildVisit_Recurse;
+}
+
+static int in_main(struct walk_ctx *w, CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   NULL);
+	return f && clang_File_isEqual(f, w->file);
+}
+
+/*
+ * Does the declaration return irqreturn_t?  Without the headers (a
+ * single-file parse) the type is unknown: read the tokens before the
+ * parameter list.
+ */
+static int returns_irqreturn(struct walk_ctx *w, CXCursor fn)
+{
+	CXString s = clang_getTypeSpelling(clang_getCursorResultType(fn));
+	int yes = !strcmp(clang_getCString(s), "irqreturn_t");
+	unsigned start, end, i;
+	const struct tok *t;
+
+	clang_disposeString(s);
+	if (yes || !w->lf || !ast_span(w, fn, &start, &end))
+		return yes;
+	for (i = ast_tok_at(w, start); i < w->lf->ntoks; i++) {
+		t = &w->lf->toks[i];
+		if (t->off >= end || (t->len == 1 && w->lf->buf[t->off] == '('))
+			break;
+		if (t->len == 11 && !memcmp(w->lf->buf + t->off, "irqreturn_t", 11))
+			return 1;
+	}
+	return 0;
+}
+
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct rec_ctx *r = data;
+	struct tu_facts *t = r->w->facts;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct fn_rec *fn;
+
+	(void)parent;
+	if (k == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+	    !in_main(r->w, c))
+		return CXChildVisit_Continue;
+	t->fns = xrealloc(t->fns, (t->nfns + 1) * sizeof(*t->fns));
+	fn = &t->fns[t->nfns];
+	memset(fn, 0, sizeof(*fn));
+	fn->f.name = ast_name(c);
+	fn->f.line = ast_line(c);
+	if (returns_irqreturn(r->w, c))
+		fn->f.atomic = xstrdup("irq handler");
+	names_put(&t->index, fn->f.name, strlen(fn->f.name), (int)t->nfns);
+	t->nfns++;
+	r->fn = fn;
+	r->param0 = clang_Cursor_getNumArguments(c) > 0 ?
+			    clang_Cursor_getArgument(c, 0) :
+			    clang_getNullCursor();
+	clang_visitChildren(c, visit_body, r);
+	return CXChildVisit_Continue;
+}
+
+static struct fn_rec *rec_of(struct tu_facts *t, const char *name)
+{
+	int i = names_get(&t->index, name, strlen(name));
+
+	return i < 0 ? NULL : &t->fns[i];
+}
+
+/* Sleeping and freeing through the TU's own calls, to a fixpoint. */
+static void propagate(struct walk_ctx *w, struct tu_facts *t)
+{
+	int changed = 1;
+	size_t i, j;
+
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < t->nfns; i++) {
+			struct fn_rec *fn = &t->fns[i];
+
+			for (j = 0; j < fn->ncalls; j++) {
+				struct call_rec *c = &fn->calls[j];
+				struct fn_rec *callee = rec_of(t, c->callee);
+				int arg;
+
+				if (!fn->f.sleeps &&
+				    (c->sleeps ||
+				     (w->sleepers &&
+				      names_get(w->sleepers, c->callee,
+						strlen(c->callee)) >= 0) ||
+				     (callee && callee != fn &&
+				      callee->f.sleeps))) {
+					fn->f.sleeps = xasprintf(
+						"%s() at line %u", c->callee,
+						c->line);
+					changed = 1;
+				}
+				arg = is_free(w, c->callee);
+				if (arg < 0 && callee && callee != fn &&
+				    callee->f.frees_param)
+					arg = 0;
+				if (!fn->f.frees_param && arg >= 0 &&
+				    arg < 16 && (c->param0_args >> arg & 1)) {
+					fn->f.frees_param = xstrdup(c->callee);
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
+static void add_mark(struct tu_facts *t, const struct lexfile *lf,
+		     unsigned name_tok, unsigned arg_tok, int kind)
+{
+	const struct tok *n = &lf->toks[name_tok], *a = &lf->toks[arg_tok];
+
+	t->marks = xrealloc(t->marks, (t->nmarks + 1) * sizeof(*t->marks));
+	t->marks[t->nmarks].fn = xstrndup(lf->buf + a->off, a->len);
+	t->marks[t->nmarks].evidence =
+		xasprintf("registered with %.*s() at line %u", (int)n->len,
+			  lf->buf + n->off, n->line);
+	t->marks[t->nmarks].kind = kind;
+	t->nmarks++;
+}
+
+/*
+ * Registrations from the tokens (a single-file parse drops calls with
+ * arguments it cannot type): `request_irq(irq, NAME, ...)` where the
+ * ARG-th argument is a plain identifier.
+ */
+static void find_marks(struct walk_ctx *w, struct tu_facts *t)
+{
+	const struct lexfile *lf = w->lf;
+	size_t i, j;
+	int kind, arg, want, depth;
+
+	for (i = 0; lf && w->atomic && i + 1 < lf->ntoks; i++) {
+		const struct tok *tk = &lf->toks[i];
+
+		if (tk->kind != TK_IDENT || tk->disabled ||
+		    !ast_tok_eq(w, (unsigned)i + 1, "("))
+			continue;
+		for (kind = AT_CALLBACK; kind <= AT_THREAD; kind++) {
+			want = names_get(&w->atomic[kind], lf->buf + tk->off,
+					 tk->len);
+			if (want < 0)
+				continue;
+			arg = 0;
+			depth = 0;
+			for (j = i + 2; j + 1 < lf->ntoks; j++) {
+				if (ast_tok_eq(w, (unsigned)j, "("))
+					depth++;
+				else if (ast_tok_eq(w, (unsigned)j, ")") &&
+					 !depth--)
+					break;
+				else if (!depth &&
+					 ast_tok_eq(w, (unsigned)j, ","))
+					arg++;
+				else if (!depth && arg == want &&
+					 lf->toks[j].kind == TK_IDENT &&
+					 (ast_tok_eq(w, (unsigned)j + 1, ",") ||
+					  ast_tok_eq(w, (unsigned)j + 1, ")")) &&
+					 (ast_tok_eq(w, (unsigned)j - 1, ",") ||
+					  ast_tok_eq(w, (unsigned)j - 1, "(")))
+					add_mark(t, lf, (unsigned)i, (unsigned)j,
+						 kind);
+			}
+		}
+	}
+}
+
+/*
+ * Functions handed to request_irq(), timer_setup(), ... run in atomic
+ * context; a threaded irq handler runs in process context even though it
+ * returns irqreturn_t.
+ */
+static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
+{
+	size_t i;
+
+	find_marks(w, t);
+	for (i = 0; i < t->nmarks; i++) {
+		struct fn_rec *fn = rec_of(t, t->marks[i].fn);
+
+		if (!fn || fn->thread)
+			continue;
+		free(fn->f.atomic);
+		fn->f.atomic = NULL;
+		if (t->marks[i].kind == AT_CALLBACK)
+			fn->f.atomic = xstrdup(t->marks[i].evidence);
+		else
+			fn->thread = 1;
+	}
+}
+
+static void compute(struct walk_ctx *w, struct tu_facts *t)
+{
+	struct rec_ctx r = { w, NULL, clang_getNullCursor() };
+
+	t->computed = 1;
+	if (!w->tu || w->depth < DEPTH_SINGLE_FILE)
+		return;
+	clang_visitChildren(clang_getTranslationUnitCursor(w->tu), visit_top,
+			    &r);
+	propagate(w, t);
+	mark_callbacks(w, t);
+}
+
+const struct tu_facts *tu_facts_get(struct walk_ctx *w)
+{
+	struct tu_facts *t = facts(w);
+
+	if (!t->computed)
+		compute(w, t);
+	return t;
+}
+
+const struct fn_fact *tu_fact(const struct tu_facts *t, const char *name)
+{
+	int i;
+
+	if (!t || !name)
+		return NULL;
+	i = names_get(&t->index, name, strlen(name));
+	return i < 0 ? NULL : &t->fns[i].f;
+}
+
+size_t tu_fact_count(const struct tu_facts *t)
+{
+	return t ? t->nfns : 0;
+}
+
+const struct fn_fact *tu_fact_at(const struct tu_facts *t, size_t i)
+{
+	return &t->fns[i].f;
+}
+
+int call_may_sleep(struct walk_ctx *w, const char *name, const char *gfp_text)
+{
+	const struct fn_fact *f;
+	int gfp_arg;
+
+	if (w->sleepers && names_get(w->sleepers, name, strlen(name)) >= 0)
+		return 1;
+	if (is_alloc(w, name, &gfp_arg))
+		return gfp_text_may_sleep(gfp_text);
+	f = tu_fact(tu_facts_get(w), name);
+	return f && f->sleeps;
+}
+
+int call_frees(struct walk_ctx *w, const char *name)
+{
+	const struct fn_fact *f;
+	int arg = is_free(w, name);
+
+	if (arg >= 0)
+		return arg;
+	f = tu_fact(tu_facts_get(w), name);
+	return f && f->frees_param ? 0 : -1;
+}
+
+void *tu_memo_get(struct walk_ctx *w, const void *key)
+{
+	struct tu_facts *t = facts(w);
+	size_t i;
+
+	for (i = t->nmemo; i-- > 0;)
+		if (t->memo[i].key == key)
+			return t->memo[i].val;
+	return NULL;
+}
+
+void tu_memo_put(struct walk_ctx *w, const void *key, void *val,
+		 void (*release)(void *))
+{
+	struct tu_facts *t = facts(w);
+
+	t->memo = xrealloc(t->memo, (t->nmemo + 1) * sizeof(*t->memo));
+	t->memo[t->nmemo].key = key;
+	t->memo[t->nmemo].val = val;
+	t->memo[t->nmemo].release = release;
+	t->nmemo++;
+}
+
+void tu_facts_free(struct walk_ctx *w)
+{
+	struct tu_facts *t = w->facts;
+	size_t i, j;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->nfns; i++) {
+		struct fn_rec *fn = &t->fns[i];
+
+		free(fn->f.name);
+		free(fn->f.sleeps);
+		free(fn->f.frees_param);
+		free(fn->f.atomic);
+		for (j = 0; j < fn->ncalls; j++)
+			free(fn->calls[j].callee);
+		free(fn->calls);
+	}
+	free(t->fns);
+	names_free(&t->index);
+	for (i = 0; i < t->nmarks; i++) {
+		free(t->marks[i].fn);
+		free(t->marks[i].evidence);
+	}
+	free(t->marks);
+	for (i = 0; i < t->nmemo; i++)
+		if (t->memo[i].release)
+			t->memo[i].release(t->memo[i].val);
+	free(t->memo);
+	free(t);
+	w->facts = NULL;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_TUFACTS_H
+#define GFPAUDIT_TUFACTS_H
+
+/*
+ * Facts about the functions of one translation unit that several
+ * classifiers need, computed once per TU on first use (from the AST when
+ * there is one): which functions may sleep (directly, or through another
+ * function of the TU, transitively), which free their first parameter
+ * (free wrappers), and which run in atomic context (registered as an irq
+ * handler, timer or tasklet, or returning irqreturn_t).  Also a memo for
+ * per-site results of shared analyses.
+ */
+
+#include "analyzer/walker.h"
+
+struct fn_fact {
+	char *name;
+	unsigned line;
+	char *sleeps;	   /* "msleep() at line 12", NULL: not known to */
+	char *frees_param; /* free wrapper: the free it calls */
+	char *atomic;	   /* "irq handler", "timer callback", NULL */
+};
+
+/* Facts of W's TU (NULL without an AST); owned by W. */
+const struct tu_facts *tu_facts_get(struct walk_ctx *w);
+
+/* This TU's function NAME, or NULL. */
+const struct fn_fact *tu_fact(const struct tu_facts *f, const char *name);
+/* All of them, in file order. */
+size_t tu_fact_count(const struct tu_facts *f);
+const struct fn_fact *tu_fact_at(const struct tu_facts *f, size_t i);
+
+/*
+ * Whether a call to NAME may sleep: a known sleeper, a sleeping function
+ * of this TU, or an allocator whose flags argument (GFP_TEXT, may be NULL)
+ * allows direct reclaim.  EVIDENCE (may be NULL) gets why, malloc'd.
+ */
+int call_may_sleep(struct walk_ctx *w, const char *name, const char *gfp_text);
+/* Free function NAME (builtin, learned or of this TU): its pointer arg. */
+int call_frees(struct walk_ctx *w, const char *name);
+
+/* 1 when a gfp expression as written allows direct reclaim. */
+int gfp_text_may_sleep(const char *text);
+
+/* Per-site memo: the value stored for KEY, or NULL. */
+void *tu_memo_get(struct walk_ctx *w, const void *key);
+void tu_memo_put(struct walk_ctx *w, const void *key, void *val,
+		 void (*release)(void *));
+
+/* Called by the walker after tu_end. */
+void tu_facts_free(struct walk_ctx *w);
+
+#endif
