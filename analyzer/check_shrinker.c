@@ -79,7 +79,7 @@ static int find_reclaimer(struct walk_ctx *w, const char *var,
 	}
 	if (!reclaim || !free_line)
 		return 0;
-	sb_addf(sb, "%.*s() at line %u, kmem_cache_free(%s) at line %u",
+	sb_addf(sb, "%.*s at line %u, kmem_cache_free(%s) at line %u",
 		(int)rlen, reclaim, reclaim_line, name ? name : "...",
 		free_line);
 	return 1;

@@ -174,7 +174,8 @@ like "$noop" "^\\+	return \\(void \\*\\)__get_free_pages\\(GFP_KERNEL, order\\);
 	"__GFP_RECLAIMABLE is dropped from its expression"
 like "$noop" "^\\+	name = kmalloc\\(len \\+ MFD_NAME_PREFIX_LEN \\+ 1, GFP_KERNEL\\);" \
 	"GFP_TEMPORARY becomes GFP_KERNEL"
-is "$(grep -c '^-#define' "$TMP"/noop/0*.patch | awk -F: '{s+=$2} END {print s}')" 0 \
+is "$(grep -Ec '^-#define (GFP_TEMPORARY|__GFP_RECLAIMABLE|___GFP_RECLAIMABLE)[[:space:]]' \
+	"$TMP"/noop/0*.patch | awk -F: '{s+=$2} END {print s}')" 0 \
 	"reclaimable-noop removes no definition"
 
 # Bad input.
