@@ -28,7 +28,7 @@ static enum CXChildVisitResult add_kid(CXCursor c, CXCursor parent,
 
 unsigned ast_children(CXCursor c, CXCursor *kids)
 {
-	struct kids k = { kids, 0 };
+	struct kids k = {kids, 0};
 
 	clang_visitChildren(c, add_kid, &k);
 	return k.n < AST_MAX_KIDS ? k.n : AST_MAX_KIDS;
@@ -46,7 +46,8 @@ CXCursor ast_strip(CXCursor c)
 		    k != CXCursor_CStyleCastExpr)
 			return c;
 		n = ast_children(c, kids);
-		/* A cast's children are the type reference, then the operand. */
+		/* A cast's children are the type reference, then the operand.
+		 */
 		if (!n)
 			return c;
 		c = kids[n - 1];
@@ -121,8 +122,8 @@ unsigned ast_line(CXCursor c)
 {
 	unsigned line = 0;
 
-	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, &line,
-				  NULL, NULL);
+	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, &line, NULL,
+				  NULL);
 	return line;
 }
 
@@ -161,13 +162,11 @@ unsigned ast_tok_at(const struct walk_ctx *w, unsigned off)
 }
 
 /* The punctuator token at index I, copied into BUF, or NULL. */
-static const char *punct_at(const struct walk_ctx *w, unsigned i,
-			    char buf[4])
+static const char *punct_at(const struct walk_ctx *w, unsigned i, char buf[4])
 {
 	const struct tok *t;
 
-	while (w->lf && i < w->lf->ntoks &&
-	       w->lf->toks[i].kind == TK_COMMENT)
+	while (w->lf && i < w->lf->ntoks && w->lf->toks[i].kind == TK_COMMENT)
 		i++;
 	if (!w->lf || i >= w->lf->ntoks)
 		return NULL;
@@ -199,8 +198,7 @@ static const char *guess_operator(CXCursor c, CXCursor *kids, unsigned n)
 			return "&";
 		return t.kind == CXType_Int ? "!" : "";
 	}
-	if (n == 2 && is_pointer(t) &&
-	    is_pointer(clang_getCursorType(kids[1])))
+	if (n == 2 && is_pointer(t) && is_pointer(clang_getCursorType(kids[1])))
 		return "=";
 	return "";
 }
@@ -241,8 +239,9 @@ char *ast_text(const struct walk_ctx *w, CXCursor c)
 
 		if (t->kind == TK_COMMENT)
 			continue;
-		if (sb.len && (t->kind == TK_IDENT || t->kind == TK_KEYWORD ||
-			       t->kind == TK_LITERAL) &&
+		if (sb.len &&
+		    (t->kind == TK_IDENT || t->kind == TK_KEYWORD ||
+		     t->kind == TK_LITERAL) &&
 		    (sb.buf[sb.len - 1] == ',' ||
 		     is_ident_char((unsigned char)sb.buf[sb.len - 1])))
 			sb_addc(&sb, ' ');
@@ -332,8 +331,8 @@ int ast_from_macro(CXCursor c)
 	return so != eo || !sf || !ef || !clang_File_isEqual(sf, ef);
 }
 
-int ast_expansion_span(const struct walk_ctx *w, CXCursor c,
-		       unsigned *start, unsigned *end)
+int ast_expansion_span(const struct walk_ctx *w, CXCursor c, unsigned *start,
+		       unsigned *end)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f1, f2;
@@ -349,8 +348,8 @@ unsigned ast_expansion_offset(CXCursor c)
 {
 	unsigned off = 0;
 
-	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
-				   NULL, &off);
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL,
+				   &off);
 	return off;
 }
 
@@ -384,7 +383,8 @@ int ast_same(CXCursor a, CXCursor b)
 		return 0;
 	ra = clang_getCursorExtent(a);
 	rb = clang_getCursorExtent(b);
-	return clang_equalLocations(clang_getRangeEnd(ra), clang_getRangeEnd(rb));
+	return clang_equalLocations(clang_getRangeEnd(ra),
+				    clang_getRangeEnd(rb));
 }
 
 int ast_disabled(const struct walk_ctx *w, CXCursor c)

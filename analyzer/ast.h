@@ -59,8 +59,8 @@ int ast_param_index(CXCursor fn, const char *name, size_t len);
 /* 1 when C was written in a macro body (spelling != expansion). */
 int ast_from_macro(CXCursor c);
 /* Expansion offsets of C's extent in the main file; 0 when not there. */
-int ast_expansion_span(const struct walk_ctx *w, CXCursor c,
-		       unsigned *start, unsigned *end);
+int ast_expansion_span(const struct walk_ctx *w, CXCursor c, unsigned *start,
+		       unsigned *end);
 /* Expansion offset of C's location. */
 unsigned ast_expansion_offset(CXCursor c);
 

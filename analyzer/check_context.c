@@ -27,11 +27,11 @@
 
 struct lock_ctx {
 	struct walk_ctx *w;
-	int active;	    /* the site is in an active #if branch */
-	unsigned site_off;  /* expansion offset of the call */
-	unsigned at_site;   /* depths seen at the call */
-	int last_enter;	    /* token index of the last enter seen, -1 */
-	int site_enter;	    /* last_enter when the call was reached */
+	int active;	   /* the site is in an active #if branch */
+	unsigned site_off; /* expansion offset of the call */
+	unsigned at_site;  /* depths seen at the call */
+	int last_enter;	   /* token index of the last enter seen, -1 */
+	int site_enter;	   /* last_enter when the call was reached */
 };
 
 static unsigned enter(unsigned st)
@@ -102,8 +102,7 @@ static unsigned lock_eval(void *ctx, CXCursor c, unsigned st)
 }
 
 /* Lock calls of statements the parse dropped (ast_gap_calls()). */
-static unsigned lock_gap(void *ctx, unsigned start, unsigned end,
-			 unsigned st)
+static unsigned lock_gap(void *ctx, unsigned start, unsigned end, unsigned st)
 {
 	struct lock_ctx *l = ctx;
 	unsigned calls[64];
@@ -156,9 +155,9 @@ static char *enter_text(const struct lexfile *lf, size_t i)
 static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			 CXCursor fn)
 {
-	struct lock_ctx l = { w, !s->in_disabled_branch, 0, 0, -1, -1 };
-	struct flow_domain d = { &l, lock_eval, NULL, lock_ret, lock_skip,
-				 lock_gap };
+	struct lock_ctx l = {w, !s->in_disabled_branch, 0, 0, -1, -1};
+	struct flow_domain d = {&l,	  lock_eval, NULL,
+				lock_ret, lock_skip, lock_gap};
 	const struct fn_fact *f;
 	char *why;
 
@@ -172,14 +171,17 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	f = tu_fact(tu_facts_get(w), s->function);
 	if (l.at_site && !(l.at_site & 1u)) {
 		s->context = "atomic";
-		s->context_evidence = l.site_enter >= 0 ?
-			enter_text(w->lf, (size_t)l.site_enter) : NULL;
+		s->context_evidence =
+			l.site_enter >= 0
+				? enter_text(w->lf, (size_t)l.site_enter)
+				: NULL;
 	} else if (l.at_site & ~1u) {
 		s->context = "unknown";
-		why = l.site_enter >= 0 ?
-			enter_text(w->lf, (size_t)l.site_enter) :
-			xstrdup("a lock");
-		s->context_evidence = xasprintf("atomic on some paths (%s)", why);
+		why = l.site_enter >= 0
+			      ? enter_text(w->lf, (size_t)l.site_enter)
+			      : xstrdup("a lock");
+		s->context_evidence =
+			xasprintf("atomic on some paths (%s)", why);
 		free(why);
 	} else if (f && f->atomic) {
 		s->context = "atomic";

@@ -38,20 +38,23 @@ static void slab_site(struct walk_ctx *w, struct site *s,
 
 	if (!strncmp(s->api, "kmem_cache_", 11) ||
 	    (a->via && !strncmp(a->via, "kmem_cache_", 11))) {
-		set(s, 0, "kmem_cache_alloc() takes the cache's flags; the "
-			  "caller's mobility bits are ignored");
+		set(s, 0,
+		    "kmem_cache_alloc() takes the cache's flags; the "
+		    "caller's mobility bits are ignored");
 		return;
 	}
 	if (s->size_known && s->size_const > KMALLOC_MAX_CACHE_SIZE) {
-		set(s, 1, "a kmalloc() above 8 KiB goes to the page allocator "
-			  "with these flags (SLUB)");
+		set(s, 1,
+		    "a kmalloc() above 8 KiB goes to the page allocator "
+		    "with these flags (SLUB)");
 		return;
 	}
 	if (!reclaimable)
 		set(s, 0, "slab ignores __GFP_MOVABLE");
 	else if (v >= (4L << 16) + (20L << 8))
-		set(s, 1, "__GFP_RECLAIMABLE selects the kmalloc-rcl caches "
-			  "(4.20+)");
+		set(s, 1,
+		    "__GFP_RECLAIMABLE selects the kmalloc-rcl caches "
+		    "(4.20+)");
 	else
 		set(s, 0, "kmalloc strips mobility bits before 4.20");
 }
@@ -59,8 +62,9 @@ static void slab_site(struct walk_ctx *w, struct site *s,
 static void effective_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			   CXCursor fn)
 {
-	const struct alloc_fn *a = w->allocs ?
-		alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
 
 	(void)call;
 	(void)fn;
@@ -68,8 +72,9 @@ static void effective_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		return;
 	if (a->kind == AK_CACHE_CREATE) {
 		if (!strcmp(s->migratetype, "reclaimable"))
-			set(s, 1, "SLAB_RECLAIM_ACCOUNT: the cache's slabs come "
-				  "from reclaimable pageblocks");
+			set(s, 1,
+			    "SLAB_RECLAIM_ACCOUNT: the cache's slabs come "
+			    "from reclaimable pageblocks");
 		return;
 	}
 	if (a->kind != AK_ALLOC || !strcmp(s->migratetype, "unmovable") ||
@@ -78,7 +83,8 @@ static void effective_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	if (!strcmp(a->family, "page"))
 		set(s, 1, "the page allocator groups pages by migratetype");
 	else if (!strcmp(a->family, "vmalloc"))
-		set(s, 1, "vmalloc allocates the area's pages with these flags");
+		set(s, 1,
+		    "vmalloc allocates the area's pages with these flags");
 	else if (!strcmp(a->family, "slab") || !strcmp(a->family, "string"))
 		slab_site(w, s, a);
 }

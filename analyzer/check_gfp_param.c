@@ -15,8 +15,9 @@
 static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			   CXCursor fn)
 {
-	const struct alloc_fn *a = w->allocs ?
-		alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
 	char *param;
 
 	(void)call;

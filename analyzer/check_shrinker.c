@@ -57,9 +57,8 @@ static int find_reclaimer(struct walk_ctx *w, const char *var,
 
 		if (t->kind != TK_IDENT || t->disabled)
 			continue;
-		if (!reclaim &&
-		    names_get(&w->lifetime[LT_RECLAIM], lf->buf + t->off,
-			      t->len) >= 0) {
+		if (!reclaim && names_get(&w->lifetime[LT_RECLAIM],
+					  lf->buf + t->off, t->len) >= 0) {
 			reclaim = lf->buf + t->off;
 			rlen = t->len;
 			reclaim_line = t->line;
@@ -102,8 +101,7 @@ static char *cache_name(struct walk_ctx *w, const struct site *s)
 			return xstrndup(lf->buf + lf->toks[i + 2].off + 1,
 					lf->toks[i + 2].len - 2);
 		/* KMEM_CACHE(struct_name, flags): named after the struct */
-		if (tok_is(lf, i + 1, "(") &&
-		    lf->toks[i + 2].kind == TK_IDENT)
+		if (tok_is(lf, i + 1, "(") && lf->toks[i + 2].kind == TK_IDENT)
 			return xstrndup(lf->buf + lf->toks[i + 2].off,
 					lf->toks[i + 2].len);
 		break;
@@ -114,8 +112,9 @@ static char *cache_name(struct walk_ctx *w, const struct site *s)
 static void shrinker_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			  CXCursor fn)
 {
-	const struct alloc_fn *a = w->allocs ?
-		alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
 	const struct owner *o;
 	struct strbuf sb = STRBUF_INIT;
 	char *name;

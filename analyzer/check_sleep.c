@@ -19,8 +19,8 @@ static void sleep_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	if (!o)
 		return;
 	s->held_across_sleep = o->held_across_sleep;
-	s->sleep_evidence = o->sleep_evidence ? xstrdup(o->sleep_evidence) :
-						NULL;
+	s->sleep_evidence =
+		o->sleep_evidence ? xstrdup(o->sleep_evidence) : NULL;
 }
 
 static void sleep_tu_end(struct walk_ctx *w)

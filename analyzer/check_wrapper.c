@@ -20,8 +20,8 @@
 
 static const struct alloc_fn *lookup(struct walk_ctx *w, const char *name)
 {
-	return w->allocs && name ? alloc_lookup(w->allocs, name, strlen(name)) :
-				   NULL;
+	return w->allocs && name ? alloc_lookup(w->allocs, name, strlen(name))
+				 : NULL;
 }
 
 /* Index of the first parameter of FN that TEXT mentions, or -1. */

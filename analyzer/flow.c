@@ -104,7 +104,7 @@ static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 
 static unsigned exec_compound(struct engine *e, CXCursor s, unsigned st)
 {
-	struct seq q = { e, st, 0 };
+	struct seq q = {e, st, 0};
 	unsigned start, end = 0;
 
 	if (ast_span(e->w, s, &start, &end))
@@ -115,8 +115,7 @@ static unsigned exec_compound(struct engine *e, CXCursor s, unsigned st)
 	return q.st;
 }
 
-static unsigned exec_if(struct engine *e, CXCursor *k, unsigned n,
-			unsigned st)
+static unsigned exec_if(struct engine *e, CXCursor *k, unsigned n, unsigned st)
 {
 	unsigned t, f, out;
 
@@ -135,8 +134,8 @@ static void jump_push(struct engine *e, struct jump_ctx *j, int is_switch)
 	e->jc = j;
 }
 
-static unsigned exec_loop(struct engine *e, CXCursor s, CXCursor *k,
-			  unsigned n, unsigned st)
+static unsigned exec_loop(struct engine *e, CXCursor s, CXCursor *k, unsigned n,
+			  unsigned st)
 {
 	enum CXCursorKind kind = clang_getCursorKind(s);
 	struct jump_ctx j;
@@ -274,7 +273,7 @@ static unsigned exec(struct engine *e, CXCursor s, unsigned st)
 void flow_run(const struct walk_ctx *w, CXCursor fn,
 	      const struct flow_domain *d, unsigned init)
 {
-	struct engine e = { w, d, NULL, 0, 0, NULL };
+	struct engine e = {w, d, NULL, 0, 0, NULL};
 	CXCursor body = ast_body(fn);
 	unsigned i, round, end = 0;
 

@@ -14,45 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-	OW_NONE = 1,  /* not allocated yet on this path */
-	OW_LIVE = 2,  /* allocated, owned here */
-	OW_DONE = 4,  /* freed, stored or handed on */
-	OW_NULL = 8,  /* the allocation failed */
-	OW_ESC = 16,  /* passed to a function that may keep it */
-};
-#define OW_HELD (OW_LIVE | OW_ESC)
-
-#define MAX_VARS 8
-#define MAX_DEPTH 256
-
-struct fact {
-	int seen;
-	unsigned line;
-	char *what;
-};
-
-struct own {
-	struct walk_ctx *w;
-	CXCursor call;
-	int active; /* the site is in an active #if branch */
-	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
-	int nvars;
-	struct fact freed, stored, returned, leaked, escaped, slept;
-	int escaped_out; /* an escaped path reached a return */
-	char *target;
-};
-
-static void note(struct fact *f, unsigned line, char *what)
-{
-	if (f->seen) {
-		free(what);
-		return;
-	}
-	f->seen = 1;
-	f->line = line;
-	f->what = what;
-}
+#include "analyzer/owner_int.h"
 
 static int tracked(struct own *o, CXCursor c)
 {
@@ -121,83 +83,15 @@ static enum CXChildVisitResult ev_child(CXCursor c, CXCursor parent,
 
 static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
 {
-	struct seq q = { o, st };
+	struct seq q = {o, st};
 
 	clang_visitChildren(c, ev_child, &q);
 	return q.st;
 }
 
-static unsigned to_done(unsigned st)
-{
-	return st & OW_HELD ? (st & ~OW_HELD) | OW_DONE : st;
-}
-
-static char *gfp_text_of(struct own *o, const char *callee, CXCursor call)
-{
-	const struct alloc_fn *a = o->w->allocs ?
-		alloc_lookup(o->w->allocs, callee, strlen(callee)) : NULL;
-
-	if (!a || a->kind != AK_ALLOC || a->gfp_arg < 0)
-		return NULL;
-	return ast_text(o->w, ast_arg(call, a->gfp_arg));
-}
-
-/* Which arguments of a call refer to the object (from the AST or tokens). */
-struct call_args {
-	int freed; /* the free function's pointer argument is the object */
-	int best;  /* strongest arg_mentions() over the arguments */
-};
-
-/* What a call to NAME at LINE does to the object's state. */
-static unsigned apply_call(struct own *o, const char *name, unsigned line,
-			   const struct call_args *a, const char *gfp,
-			   unsigned st)
-{
-	struct walk_ctx *w = o->w;
-	const struct alloc_fn *f;
-
-	if (st & OW_HELD && !o->slept.seen && call_may_sleep(w, name, gfp))
-		note(&o->slept, line, xasprintf("%s() at line %u", name, line));
-	if (a->freed) {
-		if (st & OW_HELD)
-			note(&o->freed, line,
-			     xasprintf("%s() at line %u", name, line));
-		return to_done(st);
-	}
-	if (!a->best)
-		return st;
-	f = w->allocs ? alloc_lookup(w->allocs, name, strlen(name)) : NULL;
-	if (w->lifetime &&
-	    names_get(&w->lifetime[LT_BORROW], name, strlen(name)) >= 0)
-		return st; /* kstrdup(buf), memcpy(buf, ...): owner unchanged */
-	if (w->lifetime &&
-	    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0) {
-		if (st & OW_HELD) {
-			note(&o->stored, line,
-			     xasprintf("%s() at line %u", name, line));
-			if (!o->target)
-				o->target = xasprintf("%s()", name);
-		}
-		return to_done(st);
-	}
-	if (a->best == 2 && f && f->kind == AK_ALLOC) {
-		/* krealloc(p, ...): the old object is handed over. */
-		if (st & OW_HELD)
-			note(&o->freed, line,
-			     xasprintf("%s() at line %u", name, line));
-		return to_done(st);
-	}
-	if (a->best == 2 && st & OW_LIVE) {
-		note(&o->escaped, line,
-		     xasprintf("passed to %s() at line %u", name, line));
-		st = (st & ~OW_LIVE) | OW_ESC;
-	}
-	return st;
-}
-
 static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 {
-	struct call_args a = { 0, 0 };
+	struct call_args a = {0, 0};
 	char *name, *gfp;
 	int n, i, farg;
 
@@ -227,101 +121,6 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	return st;
 }
 
-/* Is main-file token I the name of a tracked variable? */
-static int tok_tracked(struct own *o, unsigned i)
-{
-	const struct tok *t = &o->w->lf->toks[i];
-	int k;
-
-	if (t->kind != TK_IDENT)
-		return 0;
-	for (k = 0; k < o->nvars; k++) {
-		char *v = ast_name(o->vars[k]);
-		int eq = strlen(v) == t->len &&
-			 !memcmp(v, o->w->lf->buf + t->off, t->len);
-
-		free(v);
-		if (eq)
-			return 1;
-	}
-	return 0;
-}
-
-/* arg_mentions() for the argument spelled by tokens FIRST..LAST. */
-static int tok_mention(struct own *o, unsigned first, unsigned last)
-{
-	struct walk_ctx *w = o->w;
-
-	if (tok_tracked(o, last) &&
-	    (first == last || ast_tok_eq(w, last - 1, ")") ||
-	     (last == first + 1 && ast_tok_eq(w, first, "&"))))
-		return 2; /* buf, (unsigned long)buf, &buf */
-	if (last >= first + 3 && ast_tok_eq(w, first, "&") &&
-	    tok_tracked(o, first + 1) && ast_tok_eq(w, first + 2, "->"))
-		return 1; /* &p->member */
-	return 0;
-}
-
-/*
- * The arguments of the call whose name is token I, from the tokens: an
- * argument that is the variable itself (after a cast), or &var->member.
- */
-static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
-{
-	const struct lexfile *lf = o->w->lf;
-	unsigned j = i + 2, first = j;
-	int depth = 0, arg = 0;
-
-	for (; j < lf->ntoks; j++) {
-		char c = lf->buf[lf->toks[j].off];
-		int single = lf->toks[j].len == 1;
-
-		if (single && c == '(') {
-			depth++;
-			continue;
-		}
-		if (single && c == ')' && depth) {
-			depth--;
-			continue;
-		}
-		if (single && (c == ',' || c == ')') && !depth) {
-			int m = j > first ? tok_mention(o, first, j - 1) : 0;
-
-			if (arg == farg && m == 2)
-				a->freed = 1;
-			if (m > a->best)
-				a->best = m;
-			if (c == ')')
-				break;
-			arg++;
-			first = j + 1;
-		}
-	}
-}
-
-/* Calls of statements the parse dropped (see ast_gap_calls()). */
-static unsigned gap_domain(void *ctx, unsigned start, unsigned end,
-			   unsigned st)
-{
-	struct own *o = ctx;
-	unsigned calls[64];
-	size_t n, k;
-
-	if (!o->w->lf)
-		return st;
-	n = ast_gap_calls(o->w, start, end, o->active, calls, 64);
-	for (k = 0; k < n && st; k++) {
-		const struct tok *t = &o->w->lf->toks[calls[k]];
-		char *name = xstrndup(o->w->lf->buf + t->off, t->len);
-		struct call_args a = { 0, 0 };
-
-		tok_args(o, calls[k], call_frees(o->w, name), &a);
-		st = apply_call(o, name, t->line, &a, NULL, st);
-		free(name);
-	}
-	return st;
-}
-
 /* An lvalue that outlives the function: a member, a global, *out, a[i]. */
 static int lasting_lvalue(CXCursor lhs)
 {
@@ -335,8 +134,7 @@ static int lasting_lvalue(CXCursor lhs)
 	return !clang_Cursor_isNull(d) && !ast_is_local(d);
 }
 
-static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k,
-			  unsigned st)
+static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 {
 	CXCursor lhs = ast_strip(k[0]), rhs = ast_strip(k[1]);
 	unsigned line = ast_line(c);
@@ -466,8 +264,7 @@ static int tests_tracked(struct own *o, CXCursor c)
 	       !strcmp(ast_operator(o->w, c, op), "=") && tracked(o, k[0]);
 }
 
-static void br(struct own *o, CXCursor c, unsigned st, unsigned *t,
-	       unsigned *f)
+static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 {
 	CXCursor k[AST_MAX_KIDS];
 	enum CXCursorKind kind;
@@ -568,8 +365,9 @@ static void ret_domain(void *ctx, CXCursor stmt, unsigned st)
 	if (st & OW_LIVE)
 		note(&o->leaked, line,
 		     line ? xasprintf("not freed before the return at line %u",
-				      line) :
-			    xstrdup("not freed before the end of the function"));
+				      line)
+			  : xstrdup("not freed before the end of the "
+				    "function"));
 }
 
 /* --- the consumer of the call --------------------------------------- */
@@ -682,8 +480,7 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 			    xasprintf("%s() at line %u", name, line));
 		else
 			set(r, "unknown", line,
-			    xasprintf("passed to %s() at line %u", name,
-				      line));
+			    xasprintf("passed to %s() at line %u", name, line));
 		free(name);
 		break;
 	case CXCursor_CompoundStmt:
@@ -717,8 +514,8 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 {
 	struct own o;
 	struct find *f = xcalloc(1, sizeof(*f));
-	struct flow_domain d = { NULL, ev_domain, br_domain, ret_domain,
-				 skip_domain, gap_domain };
+	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
+				ret_domain, skip_domain, gap_domain};
 	CXCursor var;
 
 	memset(&o, 0, sizeof(o));

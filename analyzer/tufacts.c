@@ -61,10 +61,18 @@ static struct tu_facts *facts(struct walk_ctx *w)
 }
 
 static const char *const sleeping_gfp[] = {
-	"GFP_KERNEL",	 "GFP_KERNEL_ACCOUNT", "GFP_NOFS",
-	"GFP_NOIO",	 "GFP_USER",	       "GFP_HIGHUSER",
-	"GFP_HIGHUSER_MOVABLE", "GFP_TEMPORARY", "__GFP_DIRECT_RECLAIM",
-	"__GFP_WAIT",	 "__GFP_RECLAIM",      NULL,
+	"GFP_KERNEL",
+	"GFP_KERNEL_ACCOUNT",
+	"GFP_NOFS",
+	"GFP_NOIO",
+	"GFP_USER",
+	"GFP_HIGHUSER",
+	"GFP_HIGHUSER_MOVABLE",
+	"GFP_TEMPORARY",
+	"__GFP_DIRECT_RECLAIM",
+	"__GFP_WAIT",
+	"__GFP_RECLAIM",
+	NULL,
 };
 
 int gfp_text_may_sleep(const char *text)
@@ -107,8 +115,7 @@ static int is_free(struct walk_ctx *w, const char *name)
 	if (!w->allocs)
 		return -1;
 	a = alloc_lookup(w->allocs, name, strlen(name));
-	return a && a->kind == AK_FREE ? (a->ptr_arg < 0 ? 0 : a->ptr_arg) :
-					 -1;
+	return a && a->kind == AK_FREE ? (a->ptr_arg < 0 ? 0 : a->ptr_arg) : -1;
 }
 
 static int is_alloc(struct walk_ctx *w, const char *name, int *gfp_arg)
@@ -190,7 +197,8 @@ static int returns_irqreturn(struct walk_ctx *w, CXCursor fn)
 		t = &w->lf->toks[i];
 		if (t->off >= end || (t->len == 1 && w->lf->buf[t->off] == '('))
 			break;
-		if (t->len == 11 && !memcmp(w->lf->buf + t->off, "irqreturn_t", 11))
+		if (t->len == 11 &&
+		    !memcmp(w->lf->buf + t->off, "irqreturn_t", 11))
 			return 1;
 	}
 	return 0;
@@ -220,9 +228,9 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent,
 	names_put(&t->index, fn->f.name, strlen(fn->f.name), (int)t->nfns);
 	t->nfns++;
 	r->fn = fn;
-	r->param0 = clang_Cursor_getNumArguments(c) > 0 ?
-			    clang_Cursor_getArgument(c, 0) :
-			    clang_getNullCursor();
+	r->param0 = clang_Cursor_getNumArguments(c) > 0
+			    ? clang_Cursor_getArgument(c, 0)
+			    : clang_getNullCursor();
 	clang_visitChildren(c, visit_body, r);
 	return CXChildVisit_Continue;
 }
@@ -257,9 +265,9 @@ static void propagate(struct walk_ctx *w, struct tu_facts *t)
 						strlen(c->callee)) >= 0) ||
 				     (callee && callee != fn &&
 				      callee->f.sleeps))) {
-					fn->f.sleeps = xasprintf(
-						"%s() at line %u", c->callee,
-						c->line);
+					fn->f.sleeps =
+						xasprintf("%s() at line %u",
+							  c->callee, c->line);
 					changed = 1;
 				}
 				arg = is_free(w, c->callee);
@@ -326,11 +334,12 @@ static void find_marks(struct walk_ctx *w, struct tu_facts *t)
 				else if (!depth && arg == want &&
 					 lf->toks[j].kind == TK_IDENT &&
 					 (ast_tok_eq(w, (unsigned)j + 1, ",") ||
-					  ast_tok_eq(w, (unsigned)j + 1, ")")) &&
+					  ast_tok_eq(w, (unsigned)j + 1,
+						     ")")) &&
 					 (ast_tok_eq(w, (unsigned)j - 1, ",") ||
 					  ast_tok_eq(w, (unsigned)j - 1, "(")))
-					add_mark(t, lf, (unsigned)i, (unsigned)j,
-						 kind);
+					add_mark(t, lf, (unsigned)i,
+						 (unsigned)j, kind);
 			}
 		}
 	}
@@ -362,7 +371,7 @@ static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 
 static void compute(struct walk_ctx *w, struct tu_facts *t)
 {
-	struct rec_ctx r = { w, NULL, clang_getNullCursor() };
+	struct rec_ctx r = {w, NULL, clang_getNullCursor()};
 
 	t->computed = 1;
 	if (!w->tu || w->depth < DEPTH_SINGLE_FILE)

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_OWNER_INT_H
+#define GFPAUDIT_OWNER_INT_H
+
+/*
+ * Internals shared by owner.c (the AST walk) and owner_calls.c (what a
+ * call does to the object, from the AST or from the tokens of a
+ * statement the parse dropped).
+ */
+
+#include "analyzer/owner.h"
+
+enum {
+	OW_NONE = 1, /* not allocated yet on this path */
+	OW_LIVE = 2, /* allocated, owned here */
+	OW_DONE = 4, /* freed, stored or handed on */
+	OW_NULL = 8, /* the allocation failed */
+	OW_ESC = 16, /* passed to a function that may keep it */
+};
+#define OW_HELD (OW_LIVE | OW_ESC)
+
+#define MAX_VARS 8
+#define MAX_DEPTH 256
+
+struct fact {
+	int seen;
+	unsigned line;
+	char *what;
+};
+
+struct own {
+	struct walk_ctx *w;
+	CXCursor call;
+	int active;		 /* the site is in an active #if branch */
+	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
+	int nvars;
+	struct fact freed, stored, returned, leaked, escaped, slept;
+	int escaped_out; /* an escaped path reached a return */
+	char *target;
+};
+
+/* Which arguments of a call refer to the object (from the AST or tokens). */
+struct call_args {
+	int freed; /* the free function's pointer argument is the object */
+	int best;  /* strongest arg_mentions() over the arguments */
+};
+
+void note(struct fact *f, unsigned line, char *what);
+unsigned to_done(unsigned st);
+char *gfp_text_of(struct own *o, const char *callee, CXCursor call);
+unsigned apply_call(struct own *o, const char *name, unsigned line,
+		    const struct call_args *a, const char *gfp, unsigned st);
+/* flow_domain.gap: calls of statements the parse dropped */
+unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st);
+
+#endif
