@@ -23,6 +23,18 @@ static void sleep_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		o->sleep_evidence ? xstrdup(o->sleep_evidence) : NULL;
 }
 
+/*
+ * A single-file parse names a SYSCALL_DEFINE2(...) body after the macro:
+ * no caller calls it by that name.
+ */
+static int macro_like(const char *name)
+{
+	for (; *name; name++)
+		if (*name >= 'a' && *name <= 'z')
+			return 0;
+	return 1;
+}
+
 static void sleep_tu_end(struct walk_ctx *w)
 {
 	const struct tu_facts *t;
@@ -34,7 +46,7 @@ static void sleep_tu_end(struct walk_ctx *w)
 	for (i = 0; i < tu_fact_count(t); i++) {
 		const struct fn_fact *f = tu_fact_at(t, i);
 
-		if (f->sleeps)
+		if (f->sleeps && !macro_like(f->name))
 			emit_sleeper(w, f->name, f->sleeps, f->line);
 	}
 }
