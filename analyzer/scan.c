@@ -458,7 +458,7 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
  */
 static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 			const struct file_list *fl, const struct scan_opts *o,
-			int nthreads, size_t before)
+			int nthreads, size_t before, size_t *reanalysed)
 {
 	struct name_set fresh;
 	struct job *jobs;
@@ -500,6 +500,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 	}
 	names_free(&fresh);
 	free(jobs);
+	*reanalysed += n;
 	return rc ? -1 : n > 0;
 }
 
@@ -513,7 +514,8 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 
 static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
 			  const struct file_list *fl,
-			  const struct scan_opts *o, int nthreads)
+			  const struct scan_opts *o, int nthreads,
+			  size_t *reanalysed)
 {
 	size_t before = env->allocs.n;
 	int round, rc = 0;
@@ -523,7 +525,8 @@ static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
 		      0) == 1)
 		before = alloc_table_builtin_count(&env->allocs);
 	for (round = 0; round < MAX_LEARNED_PASSES; round++) {
-		rc = learned_pass(env, db, run_id, fl, o, nthreads, before);
+		rc = learned_pass(env, db, run_id, fl, o, nthreads, before,
+				  reanalysed);
 		if (rc <= 0)
 			break;
 		/* learned_pass() read this round's names in: next, newer */
@@ -538,7 +541,7 @@ int analyzer_scan(const struct scan_opts *o)
 	struct file_list fl;
 	struct name_set hidx;
 	char **hashes;
-	size_t nhashes, i, n = 0;
+	size_t nhashes, i, n = 0, reanalysed = 0;
 	struct job *jobs;
 	struct counts c = { 0 };
 	sqlite3 *db;
@@ -584,16 +587,16 @@ int analyzer_scan(const struct scan_opts *o)
 	c.total = n;
 	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
 	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    learned_passes(&env, db, run_id, &fl, o, nthreads))
+	    learned_passes(&env, db, run_id, &fl, o, nthreads, &reanalysed))
 		rc = EXIT_INTERNAL;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
 		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
-		"%zu unchanged, %zu failed in %.1fs; %s has %lld flag uses, "
-		"%lld sites\n",
+		"%zu unchanged, %zu failed, %zu re-analysed for learned "
+		"allocators in %.1fs; %s has %lld flag uses, %lld sites\n",
 		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
-		c.failed, now_s() - t0, o->db_path,
+		c.failed, reanalysed, now_s() - t0, o->db_path,
 		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
 		db_scalar(db, "SELECT count(*) FROM sites", -1));
 	for (i = 0; i < nhashes; i++)
