@@ -7,9 +7,15 @@
  * frees its first parameter (directly or through another such function of
  * its TU) becomes a free function, which the lifetime analysis of later
  * files and scans then recognises.
+ *
+ * Allocation wrappers are recognised from the tokens, the same at every
+ * depth: `return alloc(..., gfp)` or `p = alloc(..., gfp); ... return p;`.
+ * That keeps a sharded scan equal to a whole one: a shard learns the
+ * wrappers of the files it does not scan with the lexical tier
+ * (analyzer/scan.c), and gets the same set as the whole scan.
  */
 #include "analyzer/ast.h"
-#include "analyzer/owner.h"
+#include "analyzer/lexscan.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "analyzer/walker.h"
@@ -20,49 +26,154 @@
 
 static const struct alloc_fn *lookup(struct walk_ctx *w, const char *name)
 {
-	return w->allocs && name ? alloc_lookup(w->allocs, name, strlen(name))
-				 : NULL;
+	return w->allocs && name ? alloc_lookup(w->allocs, name, strlen(name)) :
+				   NULL;
 }
 
-/* Index of the first parameter of FN that TEXT mentions, or -1. */
-static int param_in(CXCursor fn, const char *text)
+static int is_tok(const struct lexfile *lf, long i, const char *s)
 {
-	int i, n = clang_Cursor_getNumArguments(fn);
+	size_t n = strlen(s);
 
-	for (i = 0; i < n && text; i++) {
-		char *p = ast_name(clang_Cursor_getArgument(fn, (unsigned)i));
-		int hit = text_mentions(text, p);
+	return i >= 0 && (size_t)i < lf->ntoks && lf->toks[i].len == n &&
+	       !memcmp(lf->buf + lf->toks[i].off, s, n);
+}
 
-		free(p);
-		if (hit)
-			return i;
+/* The token at LINE:COL (the site's allocator name), or -1. */
+static long tok_at_linecol(const struct lexfile *lf, unsigned line,
+			   unsigned col)
+{
+	size_t lo = 0, hi = lf->ntoks;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct tok *t = &lf->toks[mid];
+
+		if (t->line < line || (t->line == line && t->col < col))
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return -1;
+	return lo < lf->ntoks && lf->toks[lo].line == line &&
+			       lf->toks[lo].col == col ?
+		       (long)lo :
+		       -1;
+}
+
+/* The previous non-comment token before I. */
+static long prev(const struct lexfile *lf, long i)
+{
+	while (--i >= 0 && lf->toks[i].kind == TK_COMMENT)
+		;
+	return i;
+}
+
+/* Is the call at token I returned by function FN, directly or via a var? */
+static int returned(const struct lexfile *lf, long i, const struct lex_func *fn)
+{
+	long j = prev(lf, i), k;
+	int depth = 0;
+
+	if (is_tok(lf, j, ")")) { /* a cast: (void *)alloc(...) */
+		for (; j >= 0; j--) {
+			if (is_tok(lf, j, ")"))
+				depth++;
+			else if (is_tok(lf, j, "(") && !--depth)
+				break;
+		}
+		j = prev(lf, j);
+	}
+	if (is_tok(lf, j, "return"))
+		return 1;
+	if (!is_tok(lf, j, "=") || lf->toks[prev(lf, j)].kind != TK_IDENT)
+		return 0;
+	j = prev(lf, j);
+	k = prev(lf, j);
+	if (is_tok(lf, k, ".") || is_tok(lf, k, "->"))
+		return 0;
+	for (k = (long)fn->body_open; k + 2 < (long)fn->body_close; k++)
+		if (is_tok(lf, k, "return") && lf->toks[k + 1].len ==
+			    lf->toks[j].len &&
+		    !memcmp(lf->buf + lf->toks[k + 1].off,
+			    lf->buf + lf->toks[j].off, lf->toks[j].len) &&
+		    is_tok(lf, k + 2, ";"))
+			return 1;
+	return 0;
+}
+
+/*
+ * FN's parameters from its tokens: the index of the one declared gfp_t
+ * (its name into *GFP) and the index of the first one TEXT mentions.
+ */
+static int params(const struct lexfile *lf, const struct lex_func *fn,
+		  char **gfp, const char *text, int *mentioned)
+{
+	unsigned i = fn->name_tok + 1, last_ident = 0;
+	int depth = 0, n = 0, gfp_arg = -1, is_gfp = 0;
+
+	*gfp = NULL;
+	*mentioned = -1;
+	for (; i < fn->body_open; i++) {
+		const struct tok *t = &lf->toks[i];
+		int close = is_tok(lf, i, ")"), comma = is_tok(lf, i, ",");
+
+		if (is_tok(lf, i, "(") && !depth++)
+			continue;
+		if ((close && --depth == 0) || (comma && depth == 1)) {
+			if (last_ident) {
+				const struct tok *p = &lf->toks[last_ident];
+				char *name = xstrndup(lf->buf + p->off, p->len);
+
+				if (is_gfp && gfp_arg < 0) {
+					gfp_arg = n;
+					*gfp = xstrdup(name);
+				}
+				if (*mentioned < 0 && text_mentions(text, name))
+					*mentioned = n;
+				free(name);
+			}
+			n++;
+			last_ident = 0;
+			is_gfp = 0;
+			if (close)
+				break;
+			continue;
+		}
+		if (t->kind == TK_IDENT && depth == 1) {
+			if (is_tok(lf, i, "gfp_t"))
+				is_gfp = 1;
+			else
+				last_ident = i;
+		}
+	}
+	return gfp_arg;
 }
 
 static void wrapper_site(struct walk_ctx *w, struct site *s, CXCursor call,
-			 CXCursor fn)
+			 CXCursor fn_cursor)
 {
 	const struct alloc_fn *a = lookup(w, s->api), *self;
-	const struct owner *o;
-	char *gfp;
-	int gfp_arg;
+	const struct lexfile *lf = w->lf;
+	const struct lex_func *fn;
+	char *gfp, *name;
+	long i;
+	int gfp_arg, size_arg;
 
-	if (!a || a->kind != AK_ALLOC || clang_Cursor_isNull(fn) ||
-	    !s->function)
+	(void)call;
+	(void)fn_cursor;
+	if (!a || a->kind != AK_ALLOC || !lf || s->in_disabled_branch ||
+	    (i = tok_at_linecol(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0)
 		return;
-	self = lookup(w, s->function);
-	if (self && !self->learned)
+	fn = &lf->funcs[lf->toks[i].fn];
+	name = fn->name;
+	self = lookup(w, name);
+	if ((self && !self->learned) || !returned(lf, i, fn))
 		return;
-	gfp_arg = ast_gfp_param(w, fn, &gfp);
-	if (gfp_arg < 0)
-		return;
-	o = owner_of(w, s, call, fn);
-	if (o && !strcmp(o->lifetime, "returned") &&
-	    (text_mentions(s->flags, gfp) ||
-	     text_mentions(s->flags_resolved, gfp)))
-		emit_allocator(w, s->function, "alloc", a->family, gfp_arg,
-			       param_in(fn, s->size), s->api, ast_line(fn));
+	gfp_arg = params(lf, fn, &gfp, s->size, &size_arg);
+	if (gfp_arg >= 0 && (text_mentions(s->flags, gfp) ||
+			     text_mentions(s->flags_resolved, gfp)))
+		emit_allocator(w, name, "alloc", a->family, gfp_arg, size_arg,
+			       s->api, lf->toks[fn->name_tok].line);
 	free(gfp);
 }
 

@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #define BATCH_FILES 256
+/* Rounds of learning wrappers of wrappers (drm_malloc_ab -> _gfp -> kmalloc). */
+#define MAX_LEARNED_PASSES 8
 #define BATCH_SECONDS 2.0
 
 struct job {
@@ -399,55 +401,102 @@ static int has_alloc_macro(const char *buf, size_t len,
 	return 0;
 }
 
+/* Add a learned allocator unless a builtin one has the name; 1 if new. */
+static int learn(struct scan_env *env, const struct alloc_fn *f,
+		 struct name_set *fresh)
+{
+	const struct alloc_fn *g =
+		alloc_lookup(&env->allocs, f->name, strlen(f->name));
+
+	if (g && !g->learned)
+		return 0;
+	alloc_table_add(&env->allocs, f);
+	if (!g)
+		names_put(fresh, f->name, strlen(f->name), 1);
+	return !g;
+}
+
+/* What one outside file teaches: its allocator macros and wrappers. */
+static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
+		      struct name_set *fresh)
+{
+	struct file_result r;
+	size_t k;
+	int n = 0;
+
+	process_file(env, idx, NULL, path, NULL, NULL, 0, &r);
+	for (k = 0; k < r.lf.macros.n; k++)
+		n += learn(env, &r.lf.macros.v[k], fresh);
+	for (k = 0; k < r.emit.nallocs; k++) {
+		const struct emit_alloc *e = &r.emit.allocs[k];
+		struct alloc_fn f = { e->name, AK_ALLOC, e->family, e->gfp_arg,
+				      e->size_arg, -1, 1, e->via };
+
+		if (!strcmp(e->kind, "alloc"))
+			n += learn(env, &f, fresh);
+	}
+	file_result_free(&r);
+	return n;
+}
+
 /*
- * A sharded or PATH-restricted scan still learns the allocator macros
- * defined in the files it does not scan (a header in another shard), so
- * that the shards together equal a whole scan.
+ * A sharded or PATH-restricted scan still learns the allocators of the
+ * files it does not scan (a macro in a header of another shard, a wrapper
+ * function that check_wrapper.c recognises from tokens), with the lexical
+ * tier and pass after pass while new names appear, so that the shards
+ * together equal a whole scan.
  */
 static void learn_outside(struct scan_env *env, const struct file_list *fl,
 			  const struct scan_opts *o)
 {
 	CXIndex idx;
 	enum parse_depth depth = env->depth;
-	size_t i, k;
+	struct name_set fresh, next;
+	size_t i;
+	int round, learned = 1;
 
 	if (!o->shard_n && !o->npaths)
 		return;
 	idx = clang_createIndex(0, 0);
 	env->depth = DEPTH_LEXICAL;
-	for (i = 0; i < fl->n; i++) {
-		char *abs, *buf;
-		size_t len;
-		struct file_result r;
-		int want;
+	names_init(&fresh);
+	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
+		learned = 0;
+		names_init(&next);
+		for (i = 0; i < fl->n; i++) {
+			char *abs, *buf;
+			size_t len;
+			int want;
 
-		if (in_shard(fl->paths[i], o->shard_k, o->shard_n) &&
-		    in_paths(fl->paths[i], o))
-			continue;
-		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
-		want = read_whole_file(abs, &buf, &len) == 0;
-		free(abs);
-		if (!want)
-			continue;
-		want = memmem(buf, len, "define", 6) &&
-		       has_alloc_macro(buf, len, &env->prefilter);
-		free(buf);
-		if (!want)
-			continue;
-		process_file(env, idx, NULL, fl->paths[i], NULL, NULL, 0, &r);
-		for (k = 0; k < r.lf.macros.n; k++) {
-			const struct alloc_fn *g = alloc_lookup(&env->allocs,
-				r.lf.macros.v[k].name,
-				strlen(r.lf.macros.v[k].name));
-
-			if (!g || g->learned)
-				alloc_table_add(&env->allocs, &r.lf.macros.v[k]);
+			if (in_shard(fl->paths[i], o->shard_k, o->shard_n) &&
+			    in_paths(fl->paths[i], o))
+				continue;
+			abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
+			want = read_whole_file(abs, &buf, &len) == 0;
+			free(abs);
+			if (!want)
+				continue;
+			if (round)
+				want = names_any_in(&fresh, buf, len);
+			else
+				want = (memmem(buf, len, "define", 6) &&
+					has_alloc_macro(buf, len,
+							&env->prefilter)) ||
+				       (memmem(buf, len, "gfp_t", 5) &&
+					names_any_in(&env->prefilter, buf,
+						     len));
+			free(buf);
+			if (want)
+				learned += learn_file(env, idx, fl->paths[i],
+						      &next);
 		}
-		file_result_free(&r);
+		names_free(&fresh);
+		fresh = next;
+		scan_env_prefilter(env);
 	}
+	names_free(&fresh);
 	env->depth = depth;
 	clang_disposeIndex(idx);
-	scan_env_prefilter(env);
 }
 
 /*
@@ -510,8 +559,6 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
  * scan was killed before its passes ran, every learned name counts as
  * new, since its callers may not have been re-analysed.
  */
-#define MAX_LEARNED_PASSES 8
-
 static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
 			  const struct file_list *fl,
 			  const struct scan_opts *o, int nthreads,
