@@ -405,6 +405,16 @@ static int write_sites(sqlite3 *db, long long fid, const struct file_result *r)
 	return rc;
 }
 
+/*
+ * Two definitions of one learned name (percpu-km.c and percpu-vm.c both
+ * define pcpu_create_chunk): the first by path and line wins, whatever
+ * the order the files are written in, so that a sharded scan and its
+ * merge (cli/cmd_merge.c) equal a whole scan.
+ */
+#define FIRST_DEFINED(t)                                                  \
+	"(excluded.path < " t ".path OR (excluded.path = " t ".path AND "   \
+	"excluded.line < " t ".line))"
+
 static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		       const struct file_result *r)
 {
@@ -420,12 +430,13 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		" family = excluded.family, gfp_arg = excluded.gfp_arg,"
 		" size_arg = excluded.size_arg, via = excluded.via,"
 		" path = excluded.path, line = excluded.line "
-		"WHERE allocators.origin = 'learned'");
+		"WHERE allocators.origin = 'learned' AND " FIRST_DEFINED("allocators"));
 	s = db_prepare(db,
 		"INSERT INTO sleepers(function, origin, evidence, path, line) "
 		"VALUES (?, 'learned', ?, ?, ?) ON CONFLICT(function) DO UPDATE"
 		" SET evidence = excluded.evidence, path = excluded.path,"
-		" line = excluded.line WHERE sleepers.origin = 'learned'");
+		" line = excluded.line WHERE sleepers.origin = 'learned' AND "
+		FIRST_DEFINED("sleepers"));
 	c = db_prepare(db,
 		"INSERT OR REPLACE INTO caches(file_id, path, line, col, variable,"
 		" name, flags, reclaimable, has_shrinker, shrinker_evidence) "

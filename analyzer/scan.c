@@ -401,19 +401,18 @@ static int has_alloc_macro(const char *buf, size_t len,
 	return 0;
 }
 
-/* Add a learned allocator unless a builtin one has the name; 1 if new. */
+/*
+ * Add a learned allocator unless the name is known; 1 if new.  The first
+ * definition wins, as in the database (files come in path order).
+ */
 static int learn(struct scan_env *env, const struct alloc_fn *f,
 		 struct name_set *fresh)
 {
-	const struct alloc_fn *g =
-		alloc_lookup(&env->allocs, f->name, strlen(f->name));
-
-	if (g && !g->learned)
+	if (alloc_lookup(&env->allocs, f->name, strlen(f->name)))
 		return 0;
 	alloc_table_add(&env->allocs, f);
-	if (!g)
-		names_put(fresh, f->name, strlen(f->name), 1);
-	return !g;
+	names_put(fresh, f->name, strlen(f->name), 1);
+	return 1;
 }
 
 /* What one outside file teaches: its allocator macros and wrappers. */
@@ -443,8 +442,9 @@ static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
  * A sharded or PATH-restricted scan still learns the allocators of the
  * files it does not scan (a macro in a header of another shard, a wrapper
  * function that check_wrapper.c recognises from tokens), with the lexical
- * tier and pass after pass while new names appear, so that the shards
- * together equal a whole scan.
+ * tier over the whole tree and pass after pass while new names appear
+ * (a wrapper outside may wrap one inside), so that the shards together
+ * equal a whole scan.
  */
 static void learn_outside(struct scan_env *env, const struct file_list *fl,
 			  const struct scan_opts *o)
@@ -468,9 +468,10 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 			size_t len;
 			int want;
 
-			if (in_shard(fl->paths[i], o->shard_k, o->shard_n) &&
-			    in_paths(fl->paths[i], o))
-				continue;
+			/*
+			 * The files of this shard take part too: an outside
+			 * wrapper may wrap one of theirs.
+			 */
 			abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
 			want = read_whole_file(abs, &buf, &len) == 0;
 			free(abs);
@@ -615,6 +616,7 @@ int analyzer_scan(const struct scan_opts *o)
 		db_close(db);
 		return EXIT_INTERNAL;
 	}
+	env.allocs.no_new_frees = 1;
 	scan_env_prefilter(&env);
 	fsenum_tree(env.tree, &fl);
 	learn_outside(&env, &fl, o);

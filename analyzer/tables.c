@@ -366,7 +366,8 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 			      !alloc_lookup(t, name, strlen(name))->learned))
 			continue;
 		if (parse_kind((const char *)sqlite3_column_text(sel, 1),
-			       &a.kind))
+			       &a.kind) ||
+		    (a.kind == AK_FREE && t->no_new_frees))
 			continue;
 		a.name = (char *)name;
 		a.family = (char *)sqlite3_column_text(sel, 2);

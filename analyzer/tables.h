@@ -29,6 +29,13 @@ struct alloc_table {
 	struct alloc_fn *v;
 	size_t n, alloc;
 	struct name_set index; /* name -> position in v */
+	/*
+	 * Set by the scan once it has read the database at its start:
+	 * free functions learned during the run are not read back, so that
+	 * the lifetime of a site does not depend on which files were
+	 * written before it was analysed (see docs/classifiers.md).
+	 */
+	int no_new_frees;
 };
 
 struct tracked_flags {

@@ -201,6 +201,44 @@ static int copy_table(sqlite3 *db, const char *table)
 	return rc;
 }
 
+/*
+ * A learned allocator or sleeper defined in two files (percpu-km.c and
+ * percpu-vm.c): the scan keeps the first by path and line
+ * (analyzer/fileproc.c), so the merge does too, in any input order.
+ */
+static int prefer_first_defined(sqlite3 *db, const char *table,
+				const char *key)
+{
+	struct strbuf cols = STRBUF_INIT, sel = STRBUF_INIT, set = STRBUF_INIT;
+	char *sql, *p, *save = NULL;
+	int rc;
+
+	if (column_lists(db, table, &cols, &sel)) {
+		sb_release(&cols);
+		sb_release(&sel);
+		return -1;
+	}
+	p = xstrdup(cols.buf);
+	for (char *c = strtok_r(p, ", ", &save); c;
+	     c = strtok_r(NULL, ", ", &save))
+		sb_addf(&set, "%s%s = excluded.%s", set.len ? ", " : "", c, c);
+	free(p);
+	sql = xasprintf("INSERT INTO main.\"%s\" (%s) SELECT %s FROM "
+			"src.\"%s\" s WHERE s.origin = 'learned' "
+			"ON CONFLICT(\"%s\") DO UPDATE SET %s WHERE "
+			"main.\"%s\".origin = 'learned' AND (excluded.path < "
+			"main.\"%s\".path OR (excluded.path = main.\"%s\".path "
+			"AND excluded.line < main.\"%s\".line))",
+			table, cols.buf, sel.buf, table, key, set.buf, table,
+			table, table, table);
+	rc = exec_bound(db, sql, NULL);
+	free(sql);
+	sb_release(&cols);
+	sb_release(&sel);
+	sb_release(&set);
+	return rc;
+}
+
 /* How much of a file a parse mode saw, to pick the best of two copies. */
 #define RANK(col)                                                          \
 	"(CASE " col " WHEN 'compile_commands' THEN 6 WHEN 'kbuild' THEN 5 " \
@@ -279,6 +317,10 @@ static int copy_tables(sqlite3 *db)
 			err = db_exec(db, "DELETE FROM temp.site_map") ||
 			      db_exec(db, sql_site_map);
 		err = err || copy_table(db, t);
+		if (!strcmp(t, "allocators"))
+			err = err || prefer_first_defined(db, t, "name");
+		else if (!strcmp(t, "sleepers"))
+			err = err || prefer_first_defined(db, t, "function");
 	}
 	sqlite3_finalize(st);
 	return err ? -1 : 0;
