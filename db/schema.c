@@ -177,6 +177,15 @@ const char *const db_migrations[] = {
 	"  step INTEGER NOT NULL,"
 	"  free_order9 INTEGER NOT NULL"
 	");",
+	/*
+	 * 1 -> 2: a re-analysed file deletes its learned rows, findings and
+	 * (by cascade) caches by path or file id: without these indexes each
+	 * delete scanned the whole table (quadratic on a kernel tree).
+	 */
+	"CREATE INDEX allocators_path ON allocators(path);"
+	"CREATE INDEX sleepers_path ON sleepers(path);"
+	"CREATE INDEX findings_path ON findings(path);"
+	"CREATE INDEX caches_file ON caches(file_id);",
 	NULL,
 };
 
