@@ -452,7 +452,7 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 	CXIndex idx;
 	enum parse_depth depth = env->depth;
 	struct name_set fresh, next;
-	size_t i;
+	size_t i, *cand, ncand = 0;
 	int round, learned = 1;
 
 	if (!o->shard_n && !o->npaths)
@@ -460,10 +460,16 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 	idx = clang_createIndex(0, 0);
 	env->depth = DEPTH_LEXICAL;
 	names_init(&fresh);
+	/*
+	 * Only a file with a gfp_t parameter or a #define can teach an
+	 * allocator: later rounds re-read just those.
+	 */
+	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
 	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
 		learned = 0;
 		names_init(&next);
-		for (i = 0; i < fl->n; i++) {
+		for (i = 0; i < (round ? ncand : fl->n); i++) {
+			size_t f = round ? cand[i] : i;
 			char *abs, *buf;
 			size_t len;
 			int want;
@@ -472,11 +478,14 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 			 * The files of this shard take part too: an outside
 			 * wrapper may wrap one of theirs.
 			 */
-			abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
+			abs = xasprintf("%s/%s", env->tree, fl->paths[f]);
 			want = read_whole_file(abs, &buf, &len) == 0;
 			free(abs);
 			if (!want)
 				continue;
+			if (!round && (memmem(buf, len, "gfp_t", 5) ||
+				       memmem(buf, len, "define", 6)))
+				cand[ncand++] = f;
 			if (round)
 				want = names_any_in(&fresh, buf, len);
 			else
@@ -488,13 +497,14 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 						     len));
 			free(buf);
 			if (want)
-				learned += learn_file(env, idx, fl->paths[i],
+				learned += learn_file(env, idx, fl->paths[f],
 						      &next);
 		}
 		names_free(&fresh);
 		fresh = next;
 		scan_env_prefilter(env);
 	}
+	free(cand);
 	names_free(&fresh);
 	env->depth = depth;
 	clang_disposeIndex(idx);
