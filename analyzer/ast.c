@@ -355,20 +355,7 @@ unsigned ast_expansion_offset(CXCursor c)
 
 int text_mentions(const char *text, const char *name)
 {
-	size_t n = strlen(name);
-	const char *p = text;
-
-	if (!text || !n)
-		return 0;
-	while ((p = strstr(p, name))) {
-		int before = p > text && is_ident_char((unsigned char)p[-1]);
-		int after = is_ident_char((unsigned char)p[n]);
-
-		if (!before && !after)
-			return 1;
-		p += n;
-	}
-	return 0;
+	return str_find_word(text, name) != NULL;
 }
 
 int ast_same(CXCursor a, CXCursor b)

@@ -516,8 +516,21 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	struct find *f = xcalloc(1, sizeof(*f));
 	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
 				ret_domain, skip_domain, gap_domain};
+	const struct alloc_fn *a;
 	CXCursor var;
 
+	/* devm_*: the device owns it and frees it when it goes away. */
+	a = w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
+	if (a && a->family && !strcmp(a->family, "devm")) {
+		r->held_across_sleep = -1;
+		r->target = xstrdup("the device");
+		set(r, "stored", ast_line(call),
+		    xasprintf("device-managed: %s() memory is freed with the "
+			      "device",
+			      s->api));
+		free(f);
+		return;
+	}
 	memset(&o, 0, sizeof(o));
 	o.w = w;
 	o.call = call;

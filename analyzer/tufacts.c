@@ -23,7 +23,6 @@ struct call_rec {
 
 struct fn_rec {
 	struct fn_fact f;
-	int thread; /* registered as a threaded irq handler */
 	struct call_rec *calls;
 	size_t ncalls;
 };
@@ -223,8 +222,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent,
 	memset(fn, 0, sizeof(*fn));
 	fn->f.name = ast_name(c);
 	fn->f.line = ast_line(c);
-	if (returns_irqreturn(r->w, c))
-		fn->f.atomic = xstrdup("irq handler");
+	fn->f.irq_handler = returns_irqreturn(r->w, c);
 	names_put(&t->index, fn->f.name, strlen(fn->f.name), (int)t->nfns);
 	t->nfns++;
 	r->fn = fn;
@@ -300,8 +298,8 @@ static void add_mark(struct tu_facts *t, const struct lexfile *lf,
 
 /*
  * Registrations from the tokens (a single-file parse drops calls with
- * arguments it cannot type): `request_irq(irq, NAME, ...)` where the
- * ARG-th argument is a plain identifier.
+ * arguments it cannot type): the names in the ARG-th argument of
+ * `request_irq(irq, NAME, ...)`; those that are functions of the TU count.
  */
 static void find_marks(struct walk_ctx *w, struct tu_facts *t)
 {
@@ -331,13 +329,10 @@ static void find_marks(struct walk_ctx *w, struct tu_facts *t)
 				else if (!depth &&
 					 ast_tok_eq(w, (unsigned)j, ","))
 					arg++;
-				else if (!depth && arg == want &&
+				else if (arg == want &&
 					 lf->toks[j].kind == TK_IDENT &&
-					 (ast_tok_eq(w, (unsigned)j + 1, ",") ||
-					  ast_tok_eq(w, (unsigned)j + 1,
-						     ")")) &&
-					 (ast_tok_eq(w, (unsigned)j - 1, ",") ||
-					  ast_tok_eq(w, (unsigned)j - 1, "(")))
+					 !ast_tok_eq(w, (unsigned)j + 1, "("))
+					/* any name in it: `i ? f : g` too */
 					add_mark(t, lf, (unsigned)i,
 						 (unsigned)j, kind);
 			}
@@ -358,14 +353,15 @@ static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 	for (i = 0; i < t->nmarks; i++) {
 		struct fn_rec *fn = rec_of(t, t->marks[i].fn);
 
-		if (!fn || fn->thread)
+		if (!fn)
 			continue;
-		free(fn->f.atomic);
-		fn->f.atomic = NULL;
-		if (t->marks[i].kind == AT_CALLBACK)
+		if (t->marks[i].kind == AT_THREAD) {
+			fn->f.threaded = 1;
+			free(fn->f.atomic);
+			fn->f.atomic = NULL;
+		} else if (!fn->f.threaded && !fn->f.atomic) {
 			fn->f.atomic = xstrdup(t->marks[i].evidence);
-		else
-			fn->thread = 1;
+		}
 	}
 }
 

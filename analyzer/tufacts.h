@@ -19,7 +19,9 @@ struct fn_fact {
 	unsigned line;
 	char *sleeps;	   /* "msleep() at line 12", NULL: not known to */
 	char *frees_param; /* free wrapper: the free it calls */
-	char *atomic;	   /* "irq handler", "timer callback", NULL */
+	char *atomic;	   /* "registered with request_irq() at line 85" */
+	int irq_handler;   /* returns irqreturn_t */
+	int threaded;	   /* registered as a threaded irq handler */
 };
 
 /* Facts of W's TU (NULL without an AST); owned by W. */

@@ -220,6 +220,27 @@ int str_has_suffix(const char *s, const char *suffix)
 	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
 }
 
+static int ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+const char *str_find_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = text;
+
+	if (!text || !n)
+		return NULL;
+	while ((p = strstr(p, word))) {
+		if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 int path_is_safe_relative(const char *path)
 {
 	const char *p = path;

@@ -61,6 +61,8 @@ void iso8601_now(char buf[32]);
 
 int str_has_prefix(const char *s, const char *prefix);
 int str_has_suffix(const char *s, const char *suffix);
+/* First whole-identifier occurrence of WORD in TEXT (may be NULL), or NULL. */
+const char *str_find_word(const char *text, const char *word);
 
 /*
  * A relative path is safe to create under an output directory when it is not

@@ -39,6 +39,26 @@ static int compare(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
+/*
+ * Does a flags expression set WORD?  `gfp_mask & ~__GFP_DIRECT_RECLAIM`
+ * mentions the flag only to clear it.
+ */
+static int sets_word(const char *v, const char *word)
+{
+	const char *p = v, *q;
+
+	while ((p = str_find_word(p, word))) {
+		for (q = p; q > v && (q[-1] == ' ' || q[-1] == '(' ||
+				      q[-1] == '\t');
+		     q--)
+			;
+		if (q == v || q[-1] != '~')
+			return 1;
+		p += strlen(word);
+	}
+	return 0;
+}
+
 static int cond_true(const struct rule_cond *c, const char *v)
 {
 	int i;
@@ -59,7 +79,7 @@ static int cond_true(const struct rule_cond *c, const char *v)
 	case OP_HAS_ANY:
 	case OP_HAS_NONE:
 		for (i = 0; v && i < c->nvalues; i++)
-			if (rule_has_word(v, c->values[i]))
+			if (sets_word(v, c->values[i]))
 				return c->op == OP_HAS_ANY;
 		return c->op == OP_HAS_NONE;
 	}

@@ -89,18 +89,7 @@ static int is_ident_char(char c)
 
 int rule_has_word(const char *text, const char *word)
 {
-	size_t n = strlen(word);
-	const char *p = text;
-
-	if (!n)
-		return 0;
-	while ((p = strstr(p, word))) {
-		if ((p == text || !is_ident_char(p[-1])) &&
-		    !is_ident_char(p[n]))
-			return 1;
-		p++;
-	}
-	return 0;
+	return str_find_word(text, word) != NULL;
 }
 
 struct parser {

@@ -77,7 +77,15 @@ for depth in single full; do
 	is "$(col irqs_off context_evidence)" "local_irq_save(flags) at line 39" \
 		"$depth: a macro's atomic section"
 	is "$(col in_rcu context)" atomic "$depth: rcu_read_lock"
-	is "$(col my_irq context_evidence)" "irq handler" "$depth: irqreturn_t"
+	is "$(col my_irq context) $(col my_irq context_evidence)" \
+		"unknown irq handler not registered in this file (primary or threaded)" \
+		"$depth: an irqreturn_t function registered elsewhere"
+	is "$(col either_isr context)" atomic \
+		"$depth: a handler named in a conditional argument"
+	is "$(col either_thread context)" process \
+		"$depth: ...and the threaded one beside it"
+	is "$(site device_managed)" "stored 175 - process" \
+		"$depth: devm_kzalloc: the device owns it"
 	is "$(col tick context_evidence)" "registered with request_irq() at line 85" \
 		"$depth: registered irq handler"
 	is "$(col thread_fn context)" process "$depth: threaded handler sleeps"
@@ -108,7 +116,9 @@ out=$("$GFPAUDIT" rules --run --db "$db" sleep-in-atomic 2>/dev/null)
 like "$out" 'context.c:12:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(spin_lock\(&lock\) at line 11\)' \
 	"sleep-in-atomic reports the GFP_KERNEL allocation under a spinlock"
 is "$(echo "$out" | grep -c 'sleep-in-atomic]')" 4 \
-	"sleep-in-atomic: 4 findings, none for GFP_ATOMIC or process context"
+	"sleep-in-atomic: 4 findings, none for GFP_ATOMIC, process context or gfp & ~__GFP_DIRECT_RECLAIM"
+like "$out" 'context.c:98:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(registered with request_threaded_irq\(\) at line 110\)' \
+	"sleep-in-atomic: a GFP_KERNEL allocation in a primary irq handler"
 out=$("$GFPAUDIT" rules --run --db "$db" reclaimable-without-shrinker 2>/dev/null)
 like "$out" 'cache "lonely" is SLAB_RECLAIM_ACCOUNT but no shrinker' \
 	"reclaimable-without-shrinker: the lonely cache"
