@@ -446,8 +446,8 @@ static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
  * (a wrapper outside may wrap one inside), so that the shards together
  * equal a whole scan.
  */
-static void learn_outside(struct scan_env *env, const struct file_list *fl,
-			  const struct scan_opts *o)
+static void learn_outside(struct scan_env *env, sqlite3 *db,
+			  const struct file_list *fl, const struct scan_opts *o)
 {
 	CXIndex idx;
 	enum parse_depth depth = env->depth;
@@ -456,6 +456,15 @@ static void learn_outside(struct scan_env *env, const struct file_list *fl,
 	int round, learned = 1;
 
 	if (!o->shard_n && !o->npaths)
+		return;
+	/*
+	 * A database that holds a complete whole-tree scan already has the
+	 * tree's learned allocators (read at the scan's start): a PATH scan
+	 * into it need not learn them again.
+	 */
+	if (db_scalar(db, "SELECT count(*) FROM runs WHERE command = 'scan' "
+			  "AND status = 'complete' AND shard IS NULL AND "
+			  "json_array_length(options, '$.paths') = 0", 0) > 0)
 		return;
 	idx = clang_createIndex(0, 0);
 	env->depth = DEPTH_LEXICAL;
@@ -629,7 +638,7 @@ int analyzer_scan(const struct scan_opts *o)
 	env.allocs.no_new_frees = 1;
 	scan_env_prefilter(&env);
 	fsenum_tree(env.tree, &fl);
-	learn_outside(&env, &fl, o);
+	learn_outside(&env, db, &fl, o);
 	load_hashes(db, &hidx, &hashes, &nhashes);
 	jobs = xcalloc(fl.n ? fl.n : 1, sizeof(*jobs));
 	for (i = 0; i < fl.n; i++) {
