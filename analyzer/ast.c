@@ -4,6 +4,7 @@
  */
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
+#include "analyzer/owner_lex.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -436,8 +437,5 @@ size_t ast_gap_calls(const struct walk_ctx *w, unsigned start, unsigned end,
 
 int ast_tok_eq(const struct walk_ctx *w, unsigned i, const char *s)
 {
-	size_t n = strlen(s);
-
-	return w->lf && i < w->lf->ntoks && w->lf->toks[i].len == n &&
-	       !memcmp(w->lf->buf + w->lf->toks[i].off, s, n);
+	return w->lf && lex_tok_is(w->lf, i, s);
 }

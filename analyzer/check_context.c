@@ -189,8 +189,9 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	} else if (f && f->irq_handler && !f->threaded) {
 		/* primary or threaded: registered in another file */
 		s->context = "unknown";
-		s->context_evidence = xstrdup("irq handler not registered in "
-					      "this file (primary or threaded)");
+		s->context_evidence =
+			xstrdup("irq handler not registered in "
+				"this file (primary or threaded)");
 	} else if (l.at_site == 1u) {
 		s->context = "process";
 	} else {

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sites.lifetime: how long the memory is held (owner.h does the work).
- * Without an AST for the call the lifetime is `unknown`, with
- * confidence `lexical`.
+ * sites.lifetime: how long the memory is held (owner.h does the work; from
+ * the tokens when the AST does not have the call: confidence `lexical`).
  */
 #include "analyzer/owner.h"
 #include "analyzer/walker.h"
@@ -13,10 +12,6 @@ static void lifetime_site(struct walk_ctx *w, struct site *s, CXCursor call,
 {
 	const struct owner *o = owner_of(w, s, call, fn);
 
-	if (!o) {
-		s->lifetime = "unknown";
-		return;
-	}
 	s->lifetime = o->lifetime;
 	s->lifetime_evidence = o->evidence ? xstrdup(o->evidence) : NULL;
 	s->lifetime_line = o->line;

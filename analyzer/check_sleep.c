@@ -16,8 +16,6 @@ static void sleep_site(struct walk_ctx *w, struct site *s, CXCursor call,
 {
 	const struct owner *o = owner_of(w, s, call, fn);
 
-	if (!o)
-		return;
 	s->held_across_sleep = o->held_across_sleep;
 	s->sleep_evidence =
 		o->sleep_evidence ? xstrdup(o->sleep_evidence) : NULL;

@@ -16,6 +16,7 @@
  */
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
+#include "analyzer/owner_lex.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "analyzer/walker.h"
@@ -26,78 +27,23 @@
 
 static const struct alloc_fn *lookup(struct walk_ctx *w, const char *name)
 {
-	return w->allocs && name ? alloc_lookup(w->allocs, name, strlen(name)) :
-				   NULL;
+	return w->allocs && name ? alloc_lookup(w->allocs, name, strlen(name))
+				 : NULL;
 }
 
-static int is_tok(const struct lexfile *lf, long i, const char *s)
-{
-	size_t n = strlen(s);
-
-	return i >= 0 && (size_t)i < lf->ntoks && lf->toks[i].len == n &&
-	       !memcmp(lf->buf + lf->toks[i].off, s, n);
-}
-
-/* The token at LINE:COL (the site's allocator name), or -1. */
-static long tok_at_linecol(const struct lexfile *lf, unsigned line,
-			   unsigned col)
-{
-	size_t lo = 0, hi = lf->ntoks;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		const struct tok *t = &lf->toks[mid];
-
-		if (t->line < line || (t->line == line && t->col < col))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < lf->ntoks && lf->toks[lo].line == line &&
-			       lf->toks[lo].col == col ?
-		       (long)lo :
-		       -1;
-}
-
-/* The previous non-comment token before I. */
-static long prev(const struct lexfile *lf, long i)
-{
-	while (--i >= 0 && lf->toks[i].kind == TK_COMMENT)
-		;
-	return i;
-}
-
-/* Is the call at token I returned by function FN, directly or via a var? */
+/* Is the call at token I returned by FN, directly or through a variable? */
 static int returned(const struct lexfile *lf, long i, const struct lex_func *fn)
 {
-	long j = prev(lf, i), k;
-	int depth = 0;
+	long var;
 
-	if (is_tok(lf, j, ")")) { /* a cast: (void *)alloc(...) */
-		for (; j >= 0; j--) {
-			if (is_tok(lf, j, ")"))
-				depth++;
-			else if (is_tok(lf, j, "(") && !--depth)
-				break;
-		}
-		j = prev(lf, j);
-	}
-	if (is_tok(lf, j, "return"))
+	switch (lex_consumer(lf, i, &var)) {
+	case LEX_RETURN:
 		return 1;
-	if (!is_tok(lf, j, "=") || lf->toks[prev(lf, j)].kind != TK_IDENT)
+	case LEX_VAR:
+		return lex_returns_var(lf, fn, i, var) >= 0;
+	default:
 		return 0;
-	j = prev(lf, j);
-	k = prev(lf, j);
-	if (is_tok(lf, k, ".") || is_tok(lf, k, "->"))
-		return 0;
-	for (k = (long)fn->body_open; k + 2 < (long)fn->body_close; k++)
-		if (is_tok(lf, k, "return") && lf->toks[k + 1].len ==
-			    lf->toks[j].len &&
-		    !memcmp(lf->buf + lf->toks[k + 1].off,
-			    lf->buf + lf->toks[j].off, lf->toks[j].len) &&
-		    is_tok(lf, k + 2, ";"))
-			return 1;
-	return 0;
+	}
 }
 
 /*
@@ -114,9 +60,10 @@ static int params(const struct lexfile *lf, const struct lex_func *fn,
 	*mentioned = -1;
 	for (; i < fn->body_open; i++) {
 		const struct tok *t = &lf->toks[i];
-		int close = is_tok(lf, i, ")"), comma = is_tok(lf, i, ",");
+		int close = lex_tok_is(lf, i, ")"),
+		    comma = lex_tok_is(lf, i, ",");
 
-		if (is_tok(lf, i, "(") && !depth++)
+		if (lex_tok_is(lf, i, "(") && !depth++)
 			continue;
 		if ((close && --depth == 0) || (comma && depth == 1)) {
 			if (last_ident) {
@@ -139,7 +86,7 @@ static int params(const struct lexfile *lf, const struct lex_func *fn,
 			continue;
 		}
 		if (t->kind == TK_IDENT && depth == 1) {
-			if (is_tok(lf, i, "gfp_t"))
+			if (lex_tok_is(lf, i, "gfp_t"))
 				is_gfp = 1;
 			else
 				last_ident = i;
@@ -161,8 +108,7 @@ static void wrapper_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	(void)call;
 	(void)fn_cursor;
 	if (!a || a->kind != AK_ALLOC || !lf || s->in_disabled_branch ||
-	    (i = tok_at_linecol(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0)
+	    (i = lex_tok_at(lf, s->line, s->col)) < 0 || lf->toks[i].fn < 0)
 		return;
 	fn = &lf->funcs[lf->toks[i].fn];
 	name = fn->name;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyzer/owner_int.h"
+#include "analyzer/owner_lex.h"
 
 static int tracked(struct own *o, CXCursor c)
 {
@@ -121,14 +122,29 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	return st;
 }
 
+/*
+ * Is the assignment's left side, as written, a plain name?  A
+ * single-file parse that cannot type `sit_i->segmap` (a struct of a
+ * header) recovers with the bare `sit_i`: the tokens say what it was.
+ */
+static int spelled_plain(const struct walk_ctx *w, CXCursor lhs)
+{
+	char *t = ast_text(w, lhs);
+	int plain = !strstr(t, "->") && !strchr(t, '.') && !strchr(t, '[') &&
+		    t[0] != '*';
+
+	free(t);
+	return plain;
+}
+
 /* An lvalue that outlives the function: a member, a global, *out, a[i]. */
-static int lasting_lvalue(CXCursor lhs)
+static int lasting_lvalue(const struct walk_ctx *w, CXCursor lhs)
 {
 	enum CXCursorKind k = clang_getCursorKind(lhs);
 	CXCursor d;
 
 	if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
-	    k == CXCursor_UnaryOperator)
+	    k == CXCursor_UnaryOperator || !spelled_plain(w, lhs))
 		return 1;
 	d = ast_ref_decl(lhs);
 	return !clang_Cursor_isNull(d) && !ast_is_local(d);
@@ -142,7 +158,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 	st = ev(o, k[1], st);
 	if (!st)
 		return 0;
-	if (tracked(o, lhs)) {
+	if (tracked(o, lhs) && spelled_plain(o->w, k[0])) {
 		/* p = other: the old object is no longer reachable here. */
 		if (!ast_same(rhs, o->call) && !tracked(o, rhs) &&
 		    clang_getCursorKind(rhs) != CXCursor_IntegerLiteral &&
@@ -158,7 +174,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 
 		if (!clang_Cursor_isNull(d) && ast_is_local(d)) {
 			add_var(o, d);
-		} else if (lasting_lvalue(lhs)) {
+		} else if (lasting_lvalue(o->w, lhs)) {
 			if (st & OW_HELD) {
 				char *t = ast_text(o->w, lhs);
 
@@ -455,9 +471,10 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 		    ast_same(k[1], child)) {
 			lhs = ast_strip(k[0]);
 			if (!clang_Cursor_isNull(ast_ref_decl(lhs)) &&
-			    ast_is_local(ast_ref_decl(lhs)))
+			    ast_is_local(ast_ref_decl(lhs)) &&
+			    spelled_plain(w, k[0]))
 				return ast_ref_decl(lhs);
-			if (lasting_lvalue(lhs)) {
+			if (lasting_lvalue(o->w, lhs)) {
 				r->target = ast_text(w, lhs);
 				set(r, "stored", line,
 				    xasprintf("stored in %s at line %u",
@@ -585,15 +602,14 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 			     CXCursor call, CXCursor fn)
 {
-	struct owner *r;
+	struct owner *r = tu_memo_get(w, s);
 
-	if (clang_Cursor_isNull(call))
-		return NULL;
-	r = tu_memo_get(w, s);
 	if (r)
 		return r;
 	r = xcalloc(1, sizeof(*r));
-	if (clang_Cursor_isNull(fn)) {
+	if (clang_Cursor_isNull(call)) {
+		owner_lexical(w, s, r);
+	} else if (clang_Cursor_isNull(fn)) {
 		r->lifetime = "unknown";
 		r->held_across_sleep = -1;
 	} else {

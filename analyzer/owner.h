@@ -33,7 +33,10 @@ struct owner {
 	char *target; /* stored: what holds it ("dentry_cache", "dev->buf") */
 };
 
-/* NULL when CALL is a null cursor (no AST for this site). */
+/*
+ * The site's ownership, computed once per site.  Without an AST for the
+ * call (CALL null) it comes from the tokens (owner_lex.h).
+ */
 const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 			     CXCursor call, CXCursor fn);
 

@@ -110,6 +110,21 @@ thing_free free kfree" "$depth: learned wrappers, two levels deep, and a free wr
 obj 0 1" "$depth: caches: reclaimable without a shrinker, shrunk without the flag"
 done
 
+# Without an AST (an inactive #if branch, a call the parse dropped) the
+# lifetime comes from the tokens: no paths, confidence lexical.
+db=$TMP/classify-lexical.db
+ok "lexical: scan succeeds" "$GFPAUDIT" scan --depth lexical --no-progress \
+	--db "$db" "$tree"
+is "$(site scoped_free) $(col scoped_free confidence)" \
+	"scoped 23 0 unknown lexical" "lexical: kfree(buf) later in the function"
+is "$(site held_copy) $(col held_copy sleep_evidence)" \
+	"scoped 25 1 unknown copy_from_user() at line 24" \
+	"lexical: a sleeping call before the free"
+is "$(site stored_field)" "stored 69 - unknown" "lexical: d->buf = kmalloc()"
+is "$(site stored_out)" "stored 84 - unknown" "lexical: *out = kmalloc()"
+is "$(site returned_var)" "returned 64 - unknown" "lexical: return p"
+is "$(site escaped)" "unknown - - unknown" "lexical: nothing the tokens can tell"
+
 # The rules that read the classifications.
 db=$TMP/classify-full.db
 out=$("$GFPAUDIT" rules --run --db "$db" sleep-in-atomic 2>/dev/null)

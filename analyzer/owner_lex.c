@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Token-level ownership (owner_lex.h).
+ */
+#include "analyzer/owner_lex.h"
+#include "analyzer/tufacts.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int lex_tok_is(const struct lexfile *lf, long i, const char *s)
+{
+	size_t n = strlen(s);
+
+	return i >= 0 && (size_t)i < lf->ntoks && lf->toks[i].len == n &&
+	       !memcmp(lf->buf + lf->toks[i].off, s, n);
+}
+
+static int same_tok(const struct lexfile *lf, long a, long b)
+{
+	return lf->toks[a].len == lf->toks[b].len &&
+	       !memcmp(lf->buf + lf->toks[a].off, lf->buf + lf->toks[b].off,
+		       lf->toks[a].len);
+}
+
+long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col)
+{
+	size_t lo = 0, hi = lf->ntoks;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct tok *t = &lf->toks[mid];
+
+		if (t->line < line || (t->line == line && t->col < col))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < lf->ntoks && lf->toks[lo].line == line &&
+			       lf->toks[lo].col == col
+		       ? (long)lo
+		       : -1;
+}
+
+static long prev(const struct lexfile *lf, long i)
+{
+	while (--i >= 0 && lf->toks[i].kind == TK_COMMENT)
+		;
+	return i;
+}
+
+/* Skip back over a cast `(void *)` ending at token I. */
+static long before_cast(const struct lexfile *lf, long j)
+{
+	int depth = 0;
+
+	if (!lex_tok_is(lf, j, ")"))
+		return j;
+	for (; j >= 0; j--) {
+		if (lex_tok_is(lf, j, ")"))
+			depth++;
+		else if (lex_tok_is(lf, j, "(") && !--depth)
+			break;
+	}
+	return prev(lf, j);
+}
+
+enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var)
+{
+	long j = before_cast(lf, prev(lf, i)), k, start;
+	int plain = 1;
+
+	*var = -1;
+	if (lex_tok_is(lf, j, "return"))
+		return LEX_RETURN;
+	if (!lex_tok_is(lf, j, "="))
+		return LEX_OTHER;
+	/* the left side: back to the start of the statement */
+	for (start = prev(lf, j); start > 0; start = prev(lf, start)) {
+		long p = prev(lf, start);
+
+		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
+		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
+			break;
+	}
+	for (k = start; k < j; k++)
+		if (lex_tok_is(lf, k, "->") || lex_tok_is(lf, k, ".") ||
+		    lex_tok_is(lf, k, "[") ||
+		    (k == start && lex_tok_is(lf, k, "*") && k + 2 == j))
+			plain = 0;
+	if (!plain)
+		return LEX_STORE;
+	k = prev(lf, j);
+	if (k < 0 || lf->toks[k].kind != TK_IDENT)
+		return LEX_OTHER;
+	*var = k;
+	return LEX_VAR;
+}
+
+long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
+		     long from, long var)
+{
+	long k;
+
+	for (k = from; k + 2 < (long)fn->body_close; k++)
+		if (lex_tok_is(lf, k, "return") && same_tok(lf, k + 1, var) &&
+		    lex_tok_is(lf, k + 2, ";"))
+			return k;
+	return -1;
+}
+
+/* Does the call at token I pass VAR as its ARG-th argument (casts ok)? */
+static int passes(const struct lexfile *lf, long i, int arg, long var)
+{
+	long j;
+	int depth = 0, n = 0;
+
+	for (j = i + 2; (size_t)j < lf->ntoks; j++) {
+		if (lex_tok_is(lf, j, "("))
+			depth++;
+		else if (lex_tok_is(lf, j, ")") && !depth--)
+			return 0;
+		else if (!depth && lex_tok_is(lf, j, ","))
+			n++;
+		else if (n == arg && same_tok(lf, j, var) &&
+			 (lex_tok_is(lf, j + 1, ",") ||
+			  lex_tok_is(lf, j + 1, ")")))
+			return 1;
+	}
+	return 0;
+}
+
+static char *call_at(const struct lexfile *lf, long i)
+{
+	return xasprintf("%.*s() at line %u", (int)lf->toks[i].len,
+			 lf->buf + lf->toks[i].off, lf->toks[i].line);
+}
+
+void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
+{
+	const struct lexfile *lf = w->lf;
+	const struct lex_func *fn;
+	long i, var, k, sleep = -1;
+	enum lex_use use;
+
+	r->lifetime = "unknown";
+	r->held_across_sleep = -1;
+	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0)
+		return;
+	fn = &lf->funcs[lf->toks[i].fn];
+	use = lex_consumer(lf, i, &var);
+	if (use == LEX_RETURN) {
+		r->lifetime = "returned";
+		r->line = s->line;
+		r->evidence = xasprintf("returned at line %u", s->line);
+		return;
+	}
+	if (use == LEX_STORE) {
+		r->lifetime = "stored";
+		r->line = s->line;
+		r->evidence = xasprintf("stored at line %u", s->line);
+		return;
+	}
+	if (use != LEX_VAR)
+		return;
+	for (k = i + 1; k < (long)fn->body_close; k++) {
+		const struct tok *t = &lf->toks[k];
+		char *name;
+		int arg;
+
+		if (t->kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
+			continue;
+		name = xstrndup(lf->buf + t->off, t->len);
+		arg = call_frees(w, name);
+		if (sleep < 0 && call_may_sleep(w, name, NULL))
+			sleep = k;
+		free(name);
+		if (arg >= 0 && passes(lf, k, arg, var)) {
+			r->lifetime = "scoped";
+			r->line = t->line;
+			r->evidence = call_at(lf, k);
+			r->held_across_sleep = sleep >= 0;
+			if (sleep >= 0)
+				r->sleep_evidence = call_at(lf, sleep);
+			return;
+		}
+	}
+	k = lex_returns_var(lf, fn, i, var);
+	if (k >= 0) {
+		r->lifetime = "returned";
+		r->line = lf->toks[k].line;
+		r->evidence = xasprintf("returned at line %u", r->line);
+	}
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_OWNER_LEX_H
+#define GFPAUDIT_OWNER_LEX_H
+
+/*
+ * Ownership from the tokens alone, for sites the AST does not have (an
+ * inactive #if branch, a call the single-file parse dropped because it
+ * could not type an argument) and for the wrapper learner, which must
+ * decide the same way at every depth.  No paths: a free anywhere after
+ * the allocation in the function counts (the site's confidence says
+ * `lexical`).
+ */
+
+#include "analyzer/lexscan.h"
+#include "analyzer/owner.h"
+
+/* 1 when token I of LF exists and is spelled S. */
+int lex_tok_is(const struct lexfile *lf, long i, const char *s);
+
+/* The token at LINE:COL (a site's allocator name), or -1. */
+long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col);
+
+/*
+ * How the call whose name is token I is consumed: LEX_RETURN (`return
+ * call(...)`, casts skipped), LEX_STORE (`x->f = call(...)`, `*out =`,
+ * `a[i] =`), LEX_VAR (`v = call(...)`, `T *v = call(...)`: *VAR gets the
+ * token of v) or LEX_OTHER.
+ */
+enum lex_use { LEX_OTHER, LEX_RETURN, LEX_STORE, LEX_VAR };
+enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var);
+
+/* Token index of `return VAR ;` in FN's body after token FROM, or -1. */
+long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
+		     long from, long var);
+
+/* Fill R for the site S (call name at LINE:COL) from W's tokens. */
+void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r);
+
+#endif
