@@ -73,4 +73,13 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 			struct analyzer_file_report *out);
 void analyzer_file_report_free(struct analyzer_file_report *r);
 
+/*
+ * The classifiers' link steps (struct classifier.link): join what each
+ * file recorded (`file_facts`) across files, for the whole database.
+ * Scan and check run it after writing; a merge of shard databases runs
+ * it on the result.  Call it inside a write transaction.  0, or -1
+ * after a message.
+ */
+int analyzer_link(sqlite3 *db);
+
 #endif

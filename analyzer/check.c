@@ -129,7 +129,7 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 		rc = EXIT_USAGE;
 	}
 	if (db_begin(db) || write_result(db, run_id, &r, &env.tracked) ||
-	    db_commit(db)) {
+	    analyzer_link(db) || db_commit(db)) {
 		db_rollback(db);
 		rc = EXIT_INTERNAL;
 	} else if (rc == EXIT_OK) {

@@ -6,15 +6,22 @@
  * whether the file registers a reclaimer (rules/lifetime.txt `reclaim`
  * names: register_shrinker(), shrinker_alloc(), list_lru users, the
  * super_operations nr_cached_objects/free_cached_objects hooks) and frees
- * objects of that cache (kmem_cache_free(cache, ...)).  The check is per
- * file: a shrinker in another file of the driver is not seen (documented
- * in docs/analyzer.md), which the rule's findings say.
+ * objects of that cache (kmem_cache_free(cache, ...)).
+ *
+ * A driver often creates its caches in one file and shrinks them in
+ * another (xfs: xfs_super.c and xfs_icache.c), so each file also records
+ * its reclaimer and the cache variables it frees (`file_facts`), and the
+ * link step, once the tree is in the database, marks a cache shrunk when
+ * its directory has both a reclaimer and a kmem_cache_free() of its
+ * variable (shrinker_scope 'directory').
  */
+#include "analyzer/analyzer.h"
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/owner.h"
 #include "analyzer/tables.h"
 #include "analyzer/walker.h"
+#include "db/db.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -84,6 +91,84 @@ static int find_reclaimer(struct walk_ctx *w, const char *var,
 	return 1;
 }
 
+/* Token index of the cache argument of a kmem_cache_free*() call at I. */
+static size_t free_cache_arg(const struct lexfile *lf, size_t i)
+{
+	if ((tok_is(lf, i, "kmem_cache_free") ||
+	     tok_is(lf, i, "kmem_cache_free_bulk")) &&
+	    tok_is(lf, i + 1, "(") && i + 3 < lf->ntoks &&
+	    lf->toks[i + 2].kind == TK_IDENT && tok_is(lf, i + 3, ","))
+		return i + 2;
+	return 0;
+}
+
+/*
+ * The file's facts for the link step: its first reclaimer and, once
+ * each, the plain variables it passes to kmem_cache_free() as the cache.
+ */
+static void shrinker_tu_end(struct walk_ctx *w)
+{
+	const struct lexfile *lf = w->lf;
+	struct name_set seen;
+	int reclaimer = 0;
+	size_t i, a;
+
+	if (!lf || !w->lifetime)
+		return;
+	names_init(&seen);
+	for (i = 0; i < lf->ntoks; i++) {
+		const struct tok *t = &lf->toks[i];
+		char *name;
+
+		if (t->kind != TK_IDENT || t->disabled)
+			continue;
+		if (!reclaimer && names_get(&w->lifetime[LT_RECLAIM],
+					    lf->buf + t->off, t->len) >= 0) {
+			name = xstrndup(lf->buf + t->off, t->len);
+			emit_fact(w, "reclaimer", name, t->line);
+			free(name);
+			reclaimer = 1;
+		}
+		a = free_cache_arg(lf, i);
+		if (!a || names_get(&seen, lf->buf + lf->toks[a].off,
+				    lf->toks[a].len) >= 0)
+			continue;
+		names_put(&seen, lf->buf + lf->toks[a].off, lf->toks[a].len, 1);
+		name = xstrndup(lf->buf + lf->toks[a].off, lf->toks[a].len);
+		emit_fact(w, "cache_free", name, t->line);
+		free(name);
+	}
+	names_free(&seen);
+}
+
+/*
+ * The link step: recompute every directory-scope answer from the facts
+ * (a re-scan may have removed a file's shrinker).  DIR(x) is x's
+ * directory with its '/', as file_facts.dir holds it.
+ */
+#define DIR_OF(x) "rtrim(" x ", replace(" x ", '/', ''))"
+static int shrinker_link(sqlite3 *db)
+{
+	return db_exec(db,
+		"UPDATE caches SET has_shrinker = 0, shrinker_evidence = NULL,"
+		" shrinker_scope = NULL WHERE shrinker_scope = 'directory';"
+		"UPDATE caches SET has_shrinker = 1, shrinker_scope = 'directory',"
+		" shrinker_evidence = (SELECT r.name || ' at ' || f.path || ':'"
+		"  || r.line FROM file_facts r JOIN files f ON f.id = r.file_id"
+		"  WHERE r.kind = 'reclaimer' AND r.dir = " DIR_OF("caches.path")
+		"  ORDER BY f.path LIMIT 1) || ', kmem_cache_free(' ||"
+		" caches.variable || ') at ' || (SELECT f.path || ':' || c.line"
+		"  FROM file_facts c JOIN files f ON f.id = c.file_id"
+		"  WHERE c.kind = 'cache_free' AND c.name = caches.variable AND"
+		"  c.dir = " DIR_OF("caches.path") " ORDER BY f.path LIMIT 1)"
+		" WHERE has_shrinker = 0 AND variable IS NOT NULL AND"
+		" EXISTS (SELECT 1 FROM file_facts r WHERE r.kind = 'reclaimer'"
+		"  AND r.dir = " DIR_OF("caches.path") ") AND"
+		" EXISTS (SELECT 1 FROM file_facts c WHERE c.kind = 'cache_free'"
+		"  AND c.dir = " DIR_OF("caches.path")
+		"  AND c.name = caches.variable);");
+}
+
 /* The string literal naming the cache, as written (first argument). */
 static char *cache_name(struct walk_ctx *w, const struct site *s)
 {
@@ -136,9 +221,17 @@ static void shrinker_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	sb_release(&sb);
 }
 
+/* Files that only free a cache's objects are still worth reading. */
+static const char *const shrinker_interesting[] = {
+	"kmem_cache_free", "kmem_cache_free_bulk", NULL
+};
+
 static const struct classifier shrinker_classifier = {
 	.name = "caches",
 	.site = shrinker_site,
+	.tu_end = shrinker_tu_end,
+	.link = shrinker_link,
+	.interesting = shrinker_interesting,
 };
 
 REGISTER_CLASSIFIER(shrinker_classifier)

@@ -28,6 +28,12 @@ struct emit_finding {
 	unsigned line, col;
 };
 
+/* A `file_facts` row: what a tree-level link step joins across files. */
+struct emit_fact {
+	char *kind, *name;
+	unsigned line;
+};
+
 struct walk_emit {
 	struct emit_alloc *allocs;
 	size_t nallocs;
@@ -37,6 +43,8 @@ struct walk_emit {
 	size_t ncaches;
 	struct emit_finding *findings;
 	size_t nfindings;
+	struct emit_fact *facts;
+	size_t nfacts;
 };
 
 void walk_emit_free(struct walk_emit *e);

@@ -85,6 +85,14 @@ void scan_env_prefilter(struct scan_env *e)
 	size_t i;
 
 	walker_interesting(add_interesting, &e->prefilter);
+	/*
+	 * A file that registers a reclaimer may shrink a cache created in
+	 * another file (check_shrinker's link step needs its facts).
+	 */
+	for (i = 0; i < e->lifetime[LT_RECLAIM].cap; i++)
+		if (e->lifetime[LT_RECLAIM].keys[i])
+			add_interesting(e->lifetime[LT_RECLAIM].keys[i],
+					&e->prefilter);
 	for (i = 0; i < e->tracked.n; i++)
 		names_put(&e->prefilter, e->tracked.names[i],
 			  strlen(e->tracked.names[i]), 1);
@@ -419,7 +427,7 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		       const struct file_result *r)
 {
 	const struct walk_emit *e = &r->emit;
-	sqlite3_stmt *a, *s, *c, *f;
+	sqlite3_stmt *a, *s, *c, *f, *k;
 	size_t i;
 	int rc = 0;
 
@@ -439,14 +447,19 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		FIRST_DEFINED("sleepers"));
 	c = db_prepare(db,
 		"INSERT OR REPLACE INTO caches(file_id, path, line, col, variable,"
-		" name, flags, reclaimable, has_shrinker, shrinker_evidence) "
-		"VALUES (?,?,?,?,?,?,?,?,?,?)");
+		" name, flags, reclaimable, has_shrinker, shrinker_evidence,"
+		" shrinker_scope) VALUES (?,?,?,?,?,?,?,?,?,?,"
+		" CASE WHEN ?9 = 1 THEN 'file' END)");
 	f = db_prepare(db,
 		"INSERT OR REPLACE INTO findings(rule, severity, path, line, col,"
 		" message, suggestion, site_id, run_id) VALUES (?,?,?,?,?,?,?,"
 		" (SELECT id FROM sites WHERE path = ?3 AND line = ?4"
 		"  ORDER BY abs(col - ?5) LIMIT 1), ?8)");
-	if (!a || !s || !c || !f)
+	/* the directory with its '/', or '' at the top: rtrim(path, name) */
+	k = db_prepare(db,
+		"INSERT INTO file_facts(file_id, kind, name, dir, line) "
+		"VALUES (?1, ?2, ?3, rtrim(?4, replace(?4, '/', '')), ?5)");
+	if (!a || !s || !c || !f || !k)
 		rc = -1;
 	for (i = 0; !rc && i < e->nallocs; i++) {
 		bind_text(a, 1, e->allocs[i].name);
@@ -496,10 +509,19 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		bind_int_or_null(f, 8, run_id > 0, run_id);
 		rc = step_done(db, f);
 	}
+	for (i = 0; !rc && i < e->nfacts; i++) {
+		sqlite3_bind_int64(k, 1, fid);
+		bind_text(k, 2, e->facts[i].kind);
+		bind_text(k, 3, e->facts[i].name);
+		bind_text(k, 4, r->path);
+		sqlite3_bind_int(k, 5, (int)e->facts[i].line);
+		rc = step_done(db, k);
+	}
 	sqlite3_finalize(a);
 	sqlite3_finalize(s);
 	sqlite3_finalize(c);
 	sqlite3_finalize(f);
+	sqlite3_finalize(k);
 	return rc;
 }
 

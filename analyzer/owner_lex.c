@@ -137,6 +137,26 @@ static char *call_at(const struct lexfile *lf, long i)
 			 lf->buf + lf->toks[i].off, lf->toks[i].line);
 }
 
+/*
+ * Is the variable at token VAR one of FN's own (a local or parameter)?
+ * Declared in the statement itself (`T *v = call()`), or named earlier in
+ * the function, parameters included.  A plain `v = call()` naming v for
+ * the first time assigns a global or file-scope static: a store.
+ */
+static int local_var(const struct lexfile *lf, const struct lex_func *fn,
+		     long var)
+{
+	long p = prev(lf, var), k;
+
+	if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
+		       lex_tok_is(lf, p, "*") || lex_tok_is(lf, p, ",")))
+		return 1;
+	for (k = fn->name_tok + 1; k < var; k++)
+		if (same_tok(lf, k, var))
+			return 1;
+	return 0;
+}
+
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
@@ -165,6 +185,15 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 	}
 	if (use != LEX_VAR)
 		return;
+	if (!local_var(lf, fn, var)) {
+		r->lifetime = "stored";
+		r->line = s->line;
+		r->target = xstrndup(lf->buf + lf->toks[var].off,
+				     lf->toks[var].len);
+		r->evidence = xasprintf("stored in %s at line %u", r->target,
+					s->line);
+		return;
+	}
 	for (k = i + 1; k < (long)fn->body_close; k++) {
 		const struct tok *t = &lf->toks[k];
 		char *name;

@@ -655,7 +655,8 @@ int analyzer_scan(const struct scan_opts *o)
 	c.total = n;
 	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
 	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    learned_passes(&env, db, run_id, &fl, o, nthreads, &reanalysed))
+	    learned_passes(&env, db, run_id, &fl, o, nthreads, &reanalysed) ||
+	    db_begin(db) || analyzer_link(db) || db_commit(db))
 		rc = EXIT_INTERNAL;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;

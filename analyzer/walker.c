@@ -9,6 +9,7 @@
 #include "analyzer/walker.h"
 #include "analyzer/emit.h"
 #include "analyzer/tufacts.h"
+#include "analyzer/analyzer.h"
 #include "analyzer/walk.h"
 #include "lib/util.h"
 
@@ -30,6 +31,16 @@ void register_classifier(const struct classifier *c)
 int walker_classifier_count(void)
 {
 	return nclassifiers;
+}
+
+int analyzer_link(sqlite3 *db)
+{
+	int i;
+
+	for (i = 0; i < nclassifiers; i++)
+		if (classifiers[i]->link && classifiers[i]->link(db))
+			return -1;
+	return 0;
 }
 
 void walker_interesting(void (*fn)(const char *name, void *arg), void *arg)
@@ -126,6 +137,21 @@ void emit_finding(struct walk_ctx *w, const char *rule,
 	f->col = col;
 }
 
+void emit_fact(struct walk_ctx *w, const char *kind, const char *name,
+	       unsigned line)
+{
+	struct walk_emit *e = w->emit;
+	struct emit_fact *f;
+
+	if (!e || !kind || !name)
+		return;
+	GROW(e->facts, e->nfacts);
+	f = &e->facts[e->nfacts++];
+	f->kind = xstrdup(kind);
+	f->name = xstrdup(name);
+	f->line = line;
+}
+
 void walk_emit_free(struct walk_emit *e)
 {
 	size_t i;
@@ -152,10 +178,15 @@ void walk_emit_free(struct walk_emit *e)
 		free(e->findings[i].message);
 		free(e->findings[i].suggestion);
 	}
+	for (i = 0; i < e->nfacts; i++) {
+		free(e->facts[i].kind);
+		free(e->facts[i].name);
+	}
 	free(e->allocs);
 	free(e->sleepers);
 	free(e->caches);
 	free(e->findings);
+	free(e->facts);
 	memset(e, 0, sizeof(*e));
 }
 

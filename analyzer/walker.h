@@ -142,6 +142,13 @@ void emit_cache(struct walk_ctx *w, unsigned line, unsigned col,
 void emit_finding(struct walk_ctx *w, const char *rule,
 		  const char *severity, unsigned line, unsigned col,
 		  const char *message, const char *suggestion);
+/*
+ * A fact about the file (`file_facts`: KIND, NAME, LINE) that a
+ * classifier's link step joins with other files' facts once the whole
+ * tree is in the database.
+ */
+void emit_fact(struct walk_ctx *w, const char *kind, const char *name,
+	       unsigned line);
 
 struct classifier {
 	const char *name;
@@ -158,6 +165,14 @@ struct classifier {
 	 * that mention none of the tracked flags, allocators and these.
 	 */
 	const char *const *interesting;
+	/*
+	 * Optional: runs once the scanned files are in the database (after
+	 * a scan, a check and a merge), in a write transaction, to join
+	 * facts across files (a cache created in one file and shrunk in
+	 * another).  It must recompute everything it sets, so that it
+	 * gives the same result however the files were scanned.
+	 */
+	int (*link)(sqlite3 *db);
 };
 
 void register_classifier(const struct classifier *c);

@@ -14,6 +14,7 @@
  * Each input is merged in one transaction; a new OUT is removed again
  * when the merge fails.
  */
+#include "analyzer/analyzer.h"
 #include "cli/cli.h"
 #include "db/db.h"
 #include "lib/util.h"
@@ -541,7 +542,8 @@ int cmd_merge(int argc, char **argv)
 			error_msg("merge: %s: %d input(s) before %s were merged",
 				  out, i - 2, argv[i]);
 	}
-	if (rc == EXIT_OK && (db_begin(db) ||
+	/* A cache in one shard may be shrunk from a file of another. */
+	if (rc == EXIT_OK && (db_begin(db) || analyzer_link(db) ||
 			      record_merge(db, &first, argc - 2, argv + 2) ||
 			      db_commit(db)))
 		rc = EXIT_INTERNAL;

@@ -186,6 +186,24 @@ const char *const db_migrations[] = {
 	"CREATE INDEX sleepers_path ON sleepers(path);"
 	"CREATE INDEX findings_path ON findings(path);"
 	"CREATE INDEX caches_file ON caches(file_id);",
+	/*
+	 * 2 -> 3: facts a classifier records per file and joins across
+	 * files once the tree is in (a cache shrunk from another file of
+	 * its directory); `caches.shrinker_scope` says which it was.
+	 */
+	"CREATE TABLE file_facts ("
+	"  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	"  kind TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  dir TEXT NOT NULL,"
+	"  line INTEGER NOT NULL"
+	");"
+	"CREATE INDEX file_facts_file ON file_facts(file_id);"
+	"CREATE INDEX file_facts_lookup ON file_facts(kind, dir, name);"
+	"ALTER TABLE caches ADD COLUMN shrinker_scope TEXT;"
+	"UPDATE caches SET shrinker_scope = 'file' WHERE has_shrinker = 1;"
+	/* files scanned before have no facts: the next scan re-reads them */
+	"UPDATE files SET hash = '';",
 	NULL,
 };
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Scale-out: three `scan --shard K/3` runs through GNU parallel, merged,
 # equal one plain scan (every column of files, flag_uses, sites, caches,
+# file_facts,
 # allocators, sleepers but the ids), on the minikernel and on a slice of
 # the real 6.1 tree.
 . "$(dirname "$0")/lib.sh"
@@ -17,7 +18,7 @@ dump_table() {
 	sql "$1" "SELECT $cols FROM \"$2\" ORDER BY $cols"
 }
 dump() {
-	for t in files flag_uses sites caches allocators sleepers; do
+	for t in files flag_uses sites caches file_facts allocators sleepers; do
 		echo "== $t"
 		dump_table "$1" $t
 	done

@@ -75,8 +75,13 @@ static void t_tu_end(struct walk_ctx *w)
 static const char *const interesting[] = { "msleep", NULL };
 
 static const struct classifier test_classifier = {
-	"test-walker", t_tu_begin, t_function_begin, t_site, t_function_end,
-	t_tu_end, interesting,
+	.name = "test-walker",
+	.tu_begin = t_tu_begin,
+	.function_begin = t_function_begin,
+	.site = t_site,
+	.function_end = t_function_end,
+	.tu_end = t_tu_end,
+	.interesting = interesting,
 };
 REGISTER_CLASSIFIER(test_classifier);
 

@@ -1,0 +1,73 @@
+#!/bin/sh
+# Caches shrunk from another file of their directory (issue 4): each file
+# records its reclaimer and the caches it frees (file_facts), and the link
+# step after scan, merge and check joins them.  Re-scans recompute it.
+. "$(dirname "$0")/lib.sh"
+
+tree=$TMP/tree
+cp -R "$SRC_DIR/tests/fixtures/shrinker" "$tree"
+db=$TMP/s.db
+
+caches() {
+	sql "$1" "SELECT path || ' ' || variable || ' ' || has_shrinker || ' ' ||
+		ifnull(shrinker_scope, '-') FROM caches ORDER BY path"
+}
+
+ok "scan succeeds" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
+is "$(caches "$db")" "fs/bar/bar.c foo_inode_cache 0 -
+fs/baz/baz.c baz_cache 0 -
+fs/foo/super.c foo_inode_cache 1 directory" \
+	"a cache freed in icache.c and reclaimed via super_operations in super.c is shrunk; same name elsewhere is not; a reclaimer of another cache does not count"
+is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/foo/super.c'")" \
+	"nr_cached_objects at fs/foo/super.c:9, kmem_cache_free(foo_inode_cache) at fs/foo/icache.c:12" \
+	"the evidence names both files and lines"
+is "$(sql "$db" "SELECT count(*) FROM file_facts f JOIN files p ON p.id = f.file_id
+	WHERE p.path = 'fs/foo/icache.c' AND f.kind = 'cache_free'")" 1 \
+	"a file that only frees a cache's objects is read for its facts"
+
+out=$("$GFPAUDIT" rules --run --db "$db" reclaimable-without-shrinker 2>/dev/null)
+like "$out" "fs/bar/bar.c:12" "rule: bar's cache is reported"
+like "$out" "fs/baz/baz.c:9" "rule: baz's cache is reported"
+case $out in *fs/foo/*) r=1 ;; *) r=0 ;; esac
+is "$r" 0 "rule: foo's cache, shrunk from icache.c, is not reported"
+
+# The free goes away: an incremental re-scan of icache.c alone unlinks it.
+sed -i 's/kmem_cache_free(foo_inode_cache, sb);/(void)sb;/' "$tree/fs/foo/icache.c"
+ok "re-scan after the edit" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
+is "$(sql "$db" "SELECT has_shrinker || ifnull(shrinker_scope, '-') FROM caches
+	WHERE path = 'fs/foo/super.c'")" "0-" "the link is recomputed: no free, no shrinker"
+cp "$SRC_DIR/tests/fixtures/shrinker/fs/foo/icache.c" "$tree/fs/foo/icache.c"
+ok "re-scan after the revert" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
+is "$(sql "$db" "SELECT has_shrinker FROM caches WHERE path = 'fs/foo/super.c'")" 1 \
+	"and back"
+
+# Shards: the cache and its free in different shards, linked by merge.
+for k in 1 2 3 4 5; do
+	"$GFPAUDIT" scan --no-progress --db "$TMP/s$k.db" --shard $k/5 "$tree" \
+		2>/dev/null
+done
+ok "merge of 5 shards" "$GFPAUDIT" merge "$TMP/m.db" "$TMP/s1.db" "$TMP/s2.db" \
+	"$TMP/s3.db" "$TMP/s4.db" "$TMP/s5.db"
+is "$(caches "$TMP/m.db")" "$(caches "$db")" "merged shards link like one scan"
+is "$(sql "$TMP/m.db" "SELECT shrinker_evidence FROM caches WHERE has_shrinker = 1")" \
+	"$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE has_shrinker = 1")" \
+	"with the same evidence"
+n=0
+for k in 1 2 3 4 5; do
+	v=$(sql "$TMP/s$k.db" "SELECT count(*) FROM caches WHERE has_shrinker = 1")
+	n=$((n + v))
+done
+is "$n" 0 "no shard alone sees foo's cache shrunk (the test splits them)"
+
+# check mode (as kbuild runs it, from the tree root) appends one file and
+# links the database.
+cdb=$TMP/c.db
+(cd "$tree" && "$GFPAUDIT" check --db "$cdb" fs/foo/super.c) 2>/dev/null
+is "$?" 0 "check super.c"
+is "$(sql "$cdb" "SELECT has_shrinker FROM caches")" 0 "check: alone, not shrunk"
+(cd "$tree" && "$GFPAUDIT" check --db "$cdb" fs/foo/icache.c) 2>/dev/null
+is "$?" 0 "check icache.c"
+is "$(sql "$cdb" "SELECT has_shrinker || ' ' || shrinker_scope FROM caches")" \
+	"1 directory" "check: the second file links the first's cache"
+
+done_testing
