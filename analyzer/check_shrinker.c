@@ -9,11 +9,12 @@
  * objects of that cache (kmem_cache_free(cache, ...)).
  *
  * A driver often creates its caches in one file and shrinks them in
- * another (xfs: xfs_super.c and xfs_icache.c), so each file also records
- * its reclaimer and the cache variables it frees (`file_facts`), and the
- * link step, once the tree is in the database, marks a cache shrunk when
- * its directory has both a reclaimer and a kmem_cache_free() of its
- * variable (shrinker_scope 'directory').
+ * another (gfs2: main.c creates gfs2_glock_cachep, glock.c's shrinker
+ * frees it), so each file also records its reclaimer and the cache
+ * variables it frees (`file_facts`), and the link step, once the tree is
+ * in the database, marks a cache shrunk when a file of its directory has
+ * a reclaimer and frees the cache's variable (shrinker_scope
+ * 'directory').
  */
 #include "analyzer/analyzer.h"
 #include "analyzer/ast.h"
@@ -142,31 +143,31 @@ static void shrinker_tu_end(struct walk_ctx *w)
 }
 
 /*
- * The link step: recompute every directory-scope answer from the facts
- * (a re-scan may have removed a file's shrinker).  DIR(x) is x's
- * directory with its '/', as file_facts.dir holds it.
+ * The link step: a cache not shrunk in its own file is shrunk when
+ * another file of its directory both has a reclaimer and frees the
+ * cache's variable (the first such file by path is the evidence).
+ * Every directory-scope answer is recomputed (a re-scan may have removed
+ * a file's shrinker).  DIR_OF(x) is x's directory with its '/', as
+ * file_facts.dir holds it.
  */
 #define DIR_OF(x) "rtrim(" x ", replace(" x ", '/', ''))"
+/* A file of the cache's directory that has a reclaimer and frees it. */
+#define SHRINKING_FILE                                                      \
+	" FROM file_facts c JOIN file_facts r ON r.file_id = c.file_id AND" \
+	" r.kind = 'reclaimer' JOIN files f ON f.id = c.file_id WHERE"      \
+	" c.kind = 'cache_free' AND c.name = caches.variable AND"           \
+	" c.dir = " DIR_OF("caches.path")
 static int shrinker_link(sqlite3 *db)
 {
 	return db_exec(db,
 		"UPDATE caches SET has_shrinker = 0, shrinker_evidence = NULL,"
 		" shrinker_scope = NULL WHERE shrinker_scope = 'directory';"
 		"UPDATE caches SET has_shrinker = 1, shrinker_scope = 'directory',"
-		" shrinker_evidence = (SELECT r.name || ' at ' || f.path || ':'"
-		"  || r.line FROM file_facts r JOIN files f ON f.id = r.file_id"
-		"  WHERE r.kind = 'reclaimer' AND r.dir = " DIR_OF("caches.path")
-		"  ORDER BY f.path LIMIT 1) || ', kmem_cache_free(' ||"
-		" caches.variable || ') at ' || (SELECT f.path || ':' || c.line"
-		"  FROM file_facts c JOIN files f ON f.id = c.file_id"
-		"  WHERE c.kind = 'cache_free' AND c.name = caches.variable AND"
-		"  c.dir = " DIR_OF("caches.path") " ORDER BY f.path LIMIT 1)"
+		" shrinker_evidence = (SELECT r.name || ' at ' || f.path || ':' ||"
+		"  r.line || ', kmem_cache_free(' || c.name || ') at line ' ||"
+		"  c.line" SHRINKING_FILE " ORDER BY f.path LIMIT 1)"
 		" WHERE has_shrinker = 0 AND variable IS NOT NULL AND"
-		" EXISTS (SELECT 1 FROM file_facts r WHERE r.kind = 'reclaimer'"
-		"  AND r.dir = " DIR_OF("caches.path") ") AND"
-		" EXISTS (SELECT 1 FROM file_facts c WHERE c.kind = 'cache_free'"
-		"  AND c.dir = " DIR_OF("caches.path")
-		"  AND c.name = caches.variable);");
+		" EXISTS (SELECT 1" SHRINKING_FILE ");");
 }
 
 /* The string literal naming the cache, as written (first argument). */

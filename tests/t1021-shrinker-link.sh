@@ -16,11 +16,12 @@ caches() {
 ok "scan succeeds" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
 is "$(caches "$db")" "fs/bar/bar.c foo_inode_cache 0 -
 fs/baz/baz.c baz_cache 0 -
-fs/foo/super.c foo_inode_cache 1 directory" \
-	"a cache freed in icache.c and reclaimed via super_operations in super.c is shrunk; same name elsewhere is not; a reclaimer of another cache does not count"
+fs/foo/super.c foo_inode_cache 1 directory
+fs/qux/file.c qux_cachep 0 -" \
+	"shrunk: a cache created in super.c whose objects icache.c's shrinker frees; not: the same variable name in another directory, a shrinker that frees another cache, an LRU in one file and the free in another"
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/foo/super.c'")" \
-	"nr_cached_objects at fs/foo/super.c:9, kmem_cache_free(foo_inode_cache) at fs/foo/icache.c:12" \
-	"the evidence names both files and lines"
+	"scan_objects at fs/foo/icache.c:6, kmem_cache_free(foo_inode_cache) at line 14" \
+	"the evidence names the shrinking file and its lines"
 is "$(sql "$db" "SELECT count(*) FROM file_facts f JOIN files p ON p.id = f.file_id
 	WHERE p.path = 'fs/foo/icache.c' AND f.kind = 'cache_free'")" 1 \
 	"a file that only frees a cache's objects is read for its facts"
@@ -28,11 +29,13 @@ is "$(sql "$db" "SELECT count(*) FROM file_facts f JOIN files p ON p.id = f.file
 out=$("$GFPAUDIT" rules --run --db "$db" reclaimable-without-shrinker 2>/dev/null)
 like "$out" "fs/bar/bar.c:12" "rule: bar's cache is reported"
 like "$out" "fs/baz/baz.c:9" "rule: baz's cache is reported"
+like "$out" "fs/qux/file.c:13" "rule: qux's cache is reported"
 case $out in *fs/foo/*) r=1 ;; *) r=0 ;; esac
 is "$r" 0 "rule: foo's cache, shrunk from icache.c, is not reported"
 
 # The free goes away: an incremental re-scan of icache.c alone unlinks it.
-sed -i 's/kmem_cache_free(foo_inode_cache, sb);/(void)sb;/' "$tree/fs/foo/icache.c"
+sed -i 's/kmem_cache_free(foo_inode_cache, foo_victim());/foo_victim();/' \
+	"$tree/fs/foo/icache.c"
 ok "re-scan after the edit" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
 is "$(sql "$db" "SELECT has_shrinker || ifnull(shrinker_scope, '-') FROM caches
 	WHERE path = 'fs/foo/super.c'")" "0-" "the link is recomputed: no free, no shrinker"
