@@ -103,9 +103,24 @@ static size_t free_cache_arg(const struct lexfile *lf, size_t i)
 	return 0;
 }
 
+static void emit_tok_fact(struct walk_ctx *w, const char *kind, size_t i,
+			  size_t at)
+{
+	const struct lexfile *lf = w->lf;
+	int fn = lf->toks[at].fn;
+	char *name = xstrndup(lf->buf + lf->toks[i].off, lf->toks[i].len);
+
+	emit_fact(w, kind, name, fn >= 0 ? lf->funcs[fn].name : NULL,
+		  lf->toks[at].line);
+	free(name);
+}
+
 /*
- * The file's facts for the link step: its first reclaimer and, once
- * each, the plain variables it passes to kmem_cache_free() as the cache.
+ * The file's facts for the link step: its first reclaimer; the functions
+ * it hands to a reclaim hook (`.free_inode = foo_free_inode`,
+ * `.scan_objects = foo_scan`), which the shrinker calls wherever they are
+ * defined; and, once each, the plain variables it passes to
+ * kmem_cache_free() as the cache, with the function doing it.
  */
 static void shrinker_tu_end(struct walk_ctx *w)
 {
@@ -119,43 +134,46 @@ static void shrinker_tu_end(struct walk_ctx *w)
 	names_init(&seen);
 	for (i = 0; i < lf->ntoks; i++) {
 		const struct tok *t = &lf->toks[i];
-		char *name;
 
 		if (t->kind != TK_IDENT || t->disabled)
 			continue;
-		if (!reclaimer && names_get(&w->lifetime[LT_RECLAIM],
-					    lf->buf + t->off, t->len) >= 0) {
-			name = xstrndup(lf->buf + t->off, t->len);
-			emit_fact(w, "reclaimer", name, t->line);
-			free(name);
+		if (names_get(&w->lifetime[LT_RECLAIM], lf->buf + t->off,
+			      t->len) >= 0) {
+			if (!reclaimer)
+				emit_tok_fact(w, "reclaimer", i, i);
 			reclaimer = 1;
+			if (tok_is(lf, i + 1, "=") && i + 2 < lf->ntoks &&
+			    lf->toks[i + 2].kind == TK_IDENT)
+				emit_tok_fact(w, "reclaim_hook", i + 2, i);
 		}
 		a = free_cache_arg(lf, i);
 		if (!a || names_get(&seen, lf->buf + lf->toks[a].off,
 				    lf->toks[a].len) >= 0)
 			continue;
 		names_put(&seen, lf->buf + lf->toks[a].off, lf->toks[a].len, 1);
-		name = xstrndup(lf->buf + lf->toks[a].off, lf->toks[a].len);
-		emit_fact(w, "cache_free", name, t->line);
-		free(name);
+		emit_tok_fact(w, "cache_free", a, i);
 	}
 	names_free(&seen);
 }
 
 /*
- * The link step: a cache not shrunk in its own file is shrunk when
- * another file of its directory both has a reclaimer and frees the
- * cache's variable (the first such file by path is the evidence).
- * Every directory-scope answer is recomputed (a re-scan may have removed
- * a file's shrinker).  DIR_OF(x) is x's directory with its '/', as
- * file_facts.dir holds it.
+ * The link step: a cache not shrunk in its own file is shrunk when a
+ * file of its directory frees the cache's variable and either has a
+ * reclaimer itself or frees it in a function that a reclaim hook of the
+ * directory names (`.free_inode = v9fs_free_inode` in vfs_super.c, the
+ * kmem_cache_free() in vfs_inode.c).  The first such free by path is the
+ * evidence.  Every directory-scope answer is recomputed (a re-scan may
+ * have removed a file's shrinker).  DIR_OF(x) is x's directory with its
+ * '/', as file_facts.dir holds it.
  */
 #define DIR_OF(x) "rtrim(" x ", replace(" x ", '/', ''))"
-/* A file of the cache's directory that has a reclaimer and frees it. */
-#define SHRINKING_FILE                                                      \
-	" FROM file_facts c JOIN file_facts r ON r.file_id = c.file_id AND" \
-	" r.kind = 'reclaimer' JOIN files f ON f.id = c.file_id WHERE"      \
-	" c.kind = 'cache_free' AND c.name = caches.variable AND"           \
+#define SHRINKING_FREE                                                      \
+	" FROM file_facts c JOIN files f ON f.id = c.file_id"               \
+	" JOIN file_facts r ON r.dir = c.dir AND"                          \
+	" ((r.kind = 'reclaimer' AND r.file_id = c.file_id) OR"            \
+	"  (r.kind = 'reclaim_hook' AND r.name = c.function))"             \
+	" JOIN files rf ON rf.id = r.file_id"                              \
+	" WHERE c.kind = 'cache_free' AND c.name = caches.variable AND"    \
 	" c.dir = " DIR_OF("caches.path")
 static int shrinker_link(sqlite3 *db)
 {
@@ -163,11 +181,13 @@ static int shrinker_link(sqlite3 *db)
 		"UPDATE caches SET has_shrinker = 0, shrinker_evidence = NULL,"
 		" shrinker_scope = NULL WHERE shrinker_scope = 'directory';"
 		"UPDATE caches SET has_shrinker = 1, shrinker_scope = 'directory',"
-		" shrinker_evidence = (SELECT r.name || ' at ' || f.path || ':' ||"
-		"  r.line || ', kmem_cache_free(' || c.name || ') at line ' ||"
-		"  c.line" SHRINKING_FILE " ORDER BY f.path LIMIT 1)"
+		" shrinker_evidence = (SELECT r.name || CASE r.kind WHEN"
+		"  'reclaim_hook' THEN ' as a reclaim hook' ELSE '' END || ' at ' ||"
+		"  rf.path || ':' || r.line || ', kmem_cache_free(' || c.name ||"
+		"  ') at ' || f.path || ':' || c.line" SHRINKING_FREE
+		"  ORDER BY f.path, c.line, rf.path, r.line LIMIT 1)"
 		" WHERE has_shrinker = 0 AND variable IS NOT NULL AND"
-		" EXISTS (SELECT 1" SHRINKING_FILE ");");
+		" EXISTS (SELECT 1" SHRINKING_FREE ");");
 }
 
 /* The string literal naming the cache, as written (first argument). */

@@ -30,7 +30,7 @@ struct emit_finding {
 
 /* A `file_facts` row: what a tree-level link step joins across files. */
 struct emit_fact {
-	char *kind, *name;
+	char *kind, *name, *function;
 	unsigned line;
 };
 

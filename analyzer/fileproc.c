@@ -457,8 +457,9 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		"  ORDER BY abs(col - ?5) LIMIT 1), ?8)");
 	/* the directory with its '/', or '' at the top: rtrim(path, name) */
 	k = db_prepare(db,
-		"INSERT INTO file_facts(file_id, kind, name, dir, line) "
-		"VALUES (?1, ?2, ?3, rtrim(?4, replace(?4, '/', '')), ?5)");
+		"INSERT INTO file_facts(file_id, kind, name, function, dir,"
+		" line) VALUES (?1, ?2, ?3, ?6, rtrim(?4, replace(?4, '/', '')),"
+		" ?5)");
 	if (!a || !s || !c || !f || !k)
 		rc = -1;
 	for (i = 0; !rc && i < e->nallocs; i++) {
@@ -515,6 +516,7 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		bind_text(k, 3, e->facts[i].name);
 		bind_text(k, 4, r->path);
 		sqlite3_bind_int(k, 5, (int)e->facts[i].line);
+		bind_text(k, 6, e->facts[i].function);
 		rc = step_done(db, k);
 	}
 	sqlite3_finalize(a);

@@ -138,7 +138,7 @@ void emit_finding(struct walk_ctx *w, const char *rule,
 }
 
 void emit_fact(struct walk_ctx *w, const char *kind, const char *name,
-	       unsigned line)
+	       const char *function, unsigned line)
 {
 	struct walk_emit *e = w->emit;
 	struct emit_fact *f;
@@ -149,6 +149,7 @@ void emit_fact(struct walk_ctx *w, const char *kind, const char *name,
 	f = &e->facts[e->nfacts++];
 	f->kind = xstrdup(kind);
 	f->name = xstrdup(name);
+	f->function = dup_or_null(function);
 	f->line = line;
 }
 
@@ -181,6 +182,7 @@ void walk_emit_free(struct walk_emit *e)
 	for (i = 0; i < e->nfacts; i++) {
 		free(e->facts[i].kind);
 		free(e->facts[i].name);
+		free(e->facts[i].function);
 	}
 	free(e->allocs);
 	free(e->sleepers);

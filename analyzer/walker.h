@@ -143,12 +143,12 @@ void emit_finding(struct walk_ctx *w, const char *rule,
 		  const char *severity, unsigned line, unsigned col,
 		  const char *message, const char *suggestion);
 /*
- * A fact about the file (`file_facts`: KIND, NAME, LINE) that a
- * classifier's link step joins with other files' facts once the whole
- * tree is in the database.
+ * A fact about the file (`file_facts`: KIND, NAME, the enclosing
+ * FUNCTION or NULL, LINE) that a classifier's link step joins with other
+ * files' facts once the whole tree is in the database.
  */
 void emit_fact(struct walk_ctx *w, const char *kind, const char *name,
-	       unsigned line);
+	       const char *function, unsigned line);
 
 struct classifier {
 	const char *name;

@@ -195,6 +195,7 @@ const char *const db_migrations[] = {
 	"  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
 	"  kind TEXT NOT NULL,"
 	"  name TEXT NOT NULL,"
+	"  function TEXT,"
 	"  dir TEXT NOT NULL,"
 	"  line INTEGER NOT NULL"
 	");"

@@ -17,11 +17,15 @@ ok "scan succeeds" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
 is "$(caches "$db")" "fs/bar/bar.c foo_inode_cache 0 -
 fs/baz/baz.c baz_cache 0 -
 fs/foo/super.c foo_inode_cache 1 directory
-fs/qux/file.c qux_cachep 0 -" \
-	"shrunk: a cache created in super.c whose objects icache.c's shrinker frees; not: the same variable name in another directory, a shrinker that frees another cache, an LRU in one file and the free in another"
+fs/qux/file.c qux_cachep 0 -
+fs/v9/v9fs.c v9_inode_cache 1 directory" \
+	"shrunk: a cache created in super.c whose objects icache.c's shrinker frees, an inode cache freed by a function a reclaim hook of another file names; not: the same variable name in another directory, a shrinker that frees another cache, an LRU in one file and the free in another"
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/foo/super.c'")" \
-	"scan_objects at fs/foo/icache.c:6, kmem_cache_free(foo_inode_cache) at line 14" \
+	"scan_objects at fs/foo/icache.c:6, kmem_cache_free(foo_inode_cache) at fs/foo/icache.c:14" \
 	"the evidence names the shrinking file and its lines"
+is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/v9/v9fs.c'")" \
+	"v9_free_inode as a reclaim hook at fs/v9/vfs_super.c:14, kmem_cache_free(v9_inode_cache) at fs/v9/vfs_inode.c:10" \
+	"the evidence names the hook and the free"
 is "$(sql "$db" "SELECT count(*) FROM file_facts f JOIN files p ON p.id = f.file_id
 	WHERE p.path = 'fs/foo/icache.c' AND f.kind = 'cache_free'")" 1 \
 	"a file that only frees a cache's objects is read for its facts"
@@ -43,6 +47,13 @@ cp "$SRC_DIR/tests/fixtures/shrinker/fs/foo/icache.c" "$tree/fs/foo/icache.c"
 ok "re-scan after the revert" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
 is "$(sql "$db" "SELECT has_shrinker FROM caches WHERE path = 'fs/foo/super.c'")" 1 \
 	"and back"
+
+sed -i '/\.free_inode = /d' "$tree/fs/v9/vfs_super.c"
+ok "re-scan without the hook" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
+is "$(sql "$db" "SELECT has_shrinker FROM caches WHERE path = 'fs/v9/v9fs.c'")" 0 \
+	"no hook, not shrunk"
+cp "$SRC_DIR/tests/fixtures/shrinker/fs/v9/vfs_super.c" "$tree/fs/v9/"
+ok "re-scan with the hook" "$GFPAUDIT" scan --no-progress --db "$db" "$tree"
 
 # Shards: the cache and its free in different shards, linked by merge.
 for k in 1 2 3 4 5; do
