@@ -168,12 +168,12 @@ static void test_maintainers(void **state)
 		"DRM\nM:\tD <d@x>\nF:\tdrivers/gpu/drm/*.c\n\n"
 		"NRX\nR:\tN <n@x>\nN:\tmmflags\n\n"
 		"THE REST\nM:\tL <l@x>\nL:\tlkml@x\nF:\t*\nF:\t*/\n";
-	struct maintainers mt;
+	struct maintainers *mt;
 	struct addr_list to = {0}, cc = {0};
 
 	(void)state;
-	maintainers_parse(m, strlen(m), &mt);
-	maintainers_for(&mt, "fs/proc/base.c", &to, &cc);
+	mt = maintainers_parse(m, strlen(m));
+	maintainers_for(mt, "fs/proc/base.c", &to, &cc);
 	assert_int_equal(to.n, 1);
 	assert_string_equal(to.v[0], "P <p@x>");
 	assert_int_equal(cc.n, 2);
@@ -181,19 +181,32 @@ static void test_maintainers(void **state)
 	assert_string_equal(cc.v[1], "lkml@x");
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_for(&mt, "fs/proc/skip.c", &to, &cc);
+	maintainers_for(mt, "fs/proc/skip.c", &to, &cc);
 	assert_string_equal(to.v[0], "L <l@x>"); /* only THE REST */
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_for(&mt, "drivers/gpu/drm/i915/x.c", &to, &cc);
+	maintainers_for(mt, "drivers/gpu/drm/i915/x.c", &to, &cc);
 	assert_string_equal(to.v[0], "L <l@x>"); /* glob is one level */
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_for(&mt, "include/trace/events/mmflags.h", &to, &cc);
+	maintainers_for(mt, "include/trace/events/mmflags.h", &to, &cc);
 	assert_string_equal(cc.v[0], "N <n@x>");
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_free(&mt);
+	maintainers_free(mt);
+	/* Most specific first, as get_maintainer.pl, not in file order. */
+	m = "MM\nM:\tMo <mo@x>\nF:\tmm/\n\n"
+	    "SLAB\nM:\tSl <sl@x>\nL:\tslab@x (moderated)\nF:\tmm/slab.c\n";
+	mt = maintainers_parse(m, strlen(m));
+	maintainers_for(mt, "mm/slab.c", &to, &cc);
+	assert_int_equal(to.n, 2);
+	assert_string_equal(to.v[0], "Sl <sl@x>");
+	assert_string_equal(to.v[1], "Mo <mo@x>");
+	assert_int_equal(cc.n, 1);
+	assert_string_equal(cc.v[0], "slab@x");
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	maintainers_free(mt);
 }
 
 static void test_subsys(void **state)
