@@ -146,7 +146,8 @@ static void add_regex(struct maintainers *m, const char *v, size_t n)
 
 	strv_add(&e->n, v, n);
 	s = e->n.v[e->n.n - 1];
-	if (!regex_is_tame(s, n) || memchr(v, '\0', n))
+	/* A NUL would cut the regex short: S is then shorter than N. */
+	if (memchr(v, '\0', n) || !regex_is_tame(s, n))
 		return;
 	m->rx = xrealloc(m->rx, (m->nrx + 1) * sizeof(*m->rx));
 	/* A regex that does not compile matches nothing, as before. */

@@ -247,6 +247,22 @@ static void test_regex(void **state)
 	maintainers_free(p);
 }
 
+static void test_nul_in_regex(void **state)
+{
+	/* Found by fuzz_maintainers: a NUL inside an N: value. */
+	static const char nul[] = "S\nN:\tab\0cd\nF:\tx/\n";
+	struct maintainers *p = maintainers_parse(nul, sizeof(nul) - 1);
+	const struct maint_entry *e = maintainers_entry(p, 0);
+
+	(void)state;
+	assert_int_equal(e->n.n, 1);
+	assert_string_equal(e->n.v[0], "ab");
+	/* Not used as a regex (it is not what the file says). */
+	assert_null(best(p, "ab/c"));
+	assert_string_equal(best(p, "x/c"), "S");
+	maintainers_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +277,7 @@ int main(void)
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_match_order),
 		cmocka_unit_test(test_regex),
+		cmocka_unit_test(test_nul_in_regex),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
