@@ -146,8 +146,7 @@ static void add_regex(struct maintainers *m, const char *v, size_t n)
 
 	strv_add(&e->n, v, n);
 	s = e->n.v[e->n.n - 1];
-	/* A NUL would cut the regex short: S is then shorter than N. */
-	if (memchr(v, '\0', n) || !regex_is_tame(s, n))
+	if (!regex_is_tame(s, n))
 		return;
 	m->rx = xrealloc(m->rx, (m->nrx + 1) * sizeof(*m->rx));
 	/* A regex that does not compile matches nothing, as before. */
@@ -167,7 +166,11 @@ static void parse_field(struct maintainers *m, const char *line, size_t n)
 		i++;
 	while (n > i && isspace((unsigned char)line[n - 1]))
 		n--;
-	if (i == n)
+	/*
+	 * A NUL byte is no part of a real MAINTAINERS file, and the C
+	 * strings made of the value would be shorter than it.
+	 */
+	if (i == n || memchr(line + i, '\0', n - i))
 		return;
 	v = line + i;
 	n -= i;
@@ -389,13 +392,16 @@ const struct maint_entry *maintainers_best(const struct maintainers *m,
 		best_entry = p->entry;
 	}
 	/*
-	 * An N: match ranks 0: it beats only the wildcard patterns, and an
-	 * earlier entry's F: at -1 loses to a later entry's N: too.
+	 * An N: match ranks 0: it beats only the wildcard patterns (an F:
+	 * pattern never ranks 0), and an earlier entry's F: at -1 loses to
+	 * a later entry's N: too.  At equal depth the earlier entry wins,
+	 * as in maintainers_match().
 	 */
-	for (i = 0; i < m->nrx && best < 0; i++) {
+	for (i = 0; i < m->nrx && best <= 0; i++) {
 		const struct mregex *r = &m->rx[i];
 
-		if (!regex_matches(r, path) ||
+		if ((best == 0 && r->entry >= best_entry) ||
+		    !regex_matches(r, path) ||
 		    entry_excludes(m, r->entry, path, slashes))
 			continue;
 		best = 0;
