@@ -117,20 +117,23 @@ static void add_pattern(struct maintainers *m, const char *v, size_t n,
 }
 
 /*
- * Kernel N: patterns are short plain regexes.  Bounded repetitions nest
- * multiplicatively in glibc's compiled form ("a{255}{255}{255}" is 16M
- * nodes) and back-references make regexec(3) exponential, so a pattern
- * with either is not used rather than let one line of input exhaust
- * memory or time.
+ * Kernel N: patterns are short plain regexes (6.1 has no '{', '+' or
+ * back-reference in any).  glibc's regcomp(3) copies the operand of every
+ * bounded repetition and of every '+', so they nest multiplicatively
+ * ("a{255}{255}{255}" is 16M nodes, "a+++...+" doubles per '+'), and
+ * back-references make regexec(3) exponential: a pattern with a bound, a
+ * back-reference or more than a few '+' is not used, rather than let one
+ * line of input exhaust memory or time.
  */
 static int regex_is_tame(const char *s, size_t n)
 {
 	size_t i;
+	int plus = 0;
 
 	if (n > 256)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (s[i] == '{')
+		if (s[i] == '{' || (s[i] == '+' && ++plus > 4))
 			return 0;
 		if (s[i] == '\\' && i + 1 < n &&
 		    isdigit((unsigned char)s[i + 1]))
