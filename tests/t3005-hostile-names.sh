@@ -15,13 +15,23 @@ cd "$W" || exit 1
 evil='mk; touch pwned-1 $(touch pwned-2) `touch pwned-3` & x'
 MK=$W/$evil
 cp -a "$MINIKERNEL" "$MK"
-fname='fs/proc/a;touch pwned-4;$(touch pwned-5).c'
+fname='fs/proc/a;touch pwned-4;$(touch pwned-5)'"'"'--"x.c'
 cat >"$MK/$fname" <<'C'
 #include <linux/slab.h>
 
 static void *evil_name_alloc(void)
 {
 	return kmalloc(16, GFP_TEMPORARY);
+}
+C
+# A name that is SQL if spliced into a statement ('... OR '1'='1' ...).
+sqlname="fs/proc/q'OR'1'='1';--.c"
+cat >"$MK/$sqlname" <<'C'
+#include <linux/slab.h>
+
+static void *sql_name_alloc(void)
+{
+	return kmalloc(32, GFP_TEMPORARY);
 }
 C
 cat >"$MK/MAINTAINERS" <<'M'
@@ -67,7 +77,7 @@ like "$(cat "$GM_LOG")" "^$OUT/0[0-9]*-[^/]*\\.patch\$" \
 like "$(grep -c -- '--end--' "$GM_LOG")" "^[1-9]" "get_maintainer.pl ran"
 is "$(grep '^script=' "$GM_LOG" | sort -u)" "script=$MK/scripts/get_maintainer.pl" \
 	"perl got the script's path, shell syntax and all, as one argument"
-like "$(cat "$p")" "a;touch pwned-4;\\\$\\(touch pwned-5\\)\\.c" \
+like "$(cat "$p")" "a;touch pwned-4;\\\$\\(touch pwned-5\\)'--\\\\?\"x\\.c" \
 	"the diff names the file as it is"
 n=$(find "$W" -name '*.patch' ! -path "$OUT/*" | wc -l)
 is "$n" 0 "no patch file is written outside --out ('../../escape:' prefix)"
@@ -77,8 +87,26 @@ like "$(ls "$OUT")" "escape" "the prefix is still in the file name, flattened"
 
 ok "validate the series" sh -c '"$1" validate --db "$2" "$3" "$4" >"$5" 2>&1' \
 	sh "$GFPAUDIT" "$db" "$OUT" "$MK" "$W/validate.out"
-like "$(cat "$W/validate.out")" "a;touch pwned-4;\\\$\\(touch pwned-5\\)\\.c +compile +pass" \
+like "$(cat "$W/validate.out")" "a;touch pwned-4;\\\$\\(touch pwned-5\\)'--\\\\?\"x\\.c +compile +pass" \
 	"the hostile file is compiled under its own name"
+
+# A rule's values are compared in C, never spliced into SQL: a value
+# holding SQL (a file's own name, quotes and comment included) matches
+# exactly that row and changes nothing.
+mkdir "$W/rd"
+sed 's/^name: .*/name: hostile/' "$SRC_DIR/rules/sleep-in-atomic.rule" |
+	sed '/^match:/,$d' >"$W/rd/hostile.rule"
+cat >>"$W/rd/hostile.rule" <<R
+match: flag_uses
+where: path = $sqlname
+message: {path}
+R
+sites=$(sql "$db" "SELECT count(*) FROM sites")
+out=$("$GFPAUDIT" rules --run --rules "$W/rd" --db "$db" hostile 2>&1)
+is "$?" 0 "a rule whose value holds SQL syntax runs"
+is "$(printf '%s\n' "$out" | grep -c '\[hostile\]')" 1 "and matches the one row of that path"
+like "$out" "q'OR'1'='1';--\\.c:5" "the row of that file"
+is "$(sql "$db" "SELECT count(*) FROM sites")" "$sites" "the database is intact"
 
 # Whatever ran, nothing was run through a shell.
 n=$(find "$TMP" -name 'pwned-*' | wc -l)

@@ -157,6 +157,35 @@ static void test_vpatch(void **state)
 	assert_int_equal(vpatch_parse("no diff here\n", &v, err, sizeof(err)),
 			 -1);
 	vpatch_free(&v);
+	/*
+	 * Names git quotes ('"', bytes >= 0x80) used to be skipped, their
+	 * hunks counted to the file before; a name holding " b/" was cut.
+	 */
+	assert_int_equal(vpatch_parse("diff --git \"a/fs/q\\\"x.c\" "
+				      "\"b/fs/q\\\"x.c\"\n"
+				      "diff --git \"a/caf\\303\\251.c\" "
+				      "\"b/caf\\303\\251.c\"\n"
+				      "diff --git a/d b/e.c b/d b/e.c\n"
+				      "diff --git a/t\tx b/t\tx\n",
+				      &v, err, sizeof(err)),
+			 0);
+	assert_int_equal(v.npaths, 4);
+	assert_string_equal(v.paths[0], "fs/q\"x.c");
+	assert_string_equal(v.paths[1], "caf\303\251.c");
+	assert_string_equal(v.paths[2], "d b/e.c");
+	assert_string_equal(v.paths[3], "t\tx");
+	vpatch_free(&v);
+	assert_int_equal(vpatch_parse("diff --git \"a/x\\000y\" "
+				      "\"b/x\\000y\"\n",
+				      &v, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "bad diff header"));
+	vpatch_free(&v);
+	assert_int_equal(vpatch_parse("diff --git \"a/../x\" \"b/../x\"\n",
+				      &v, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "unsafe path"));
+	vpatch_free(&v);
 }
 
 static void test_maintainers(void **state)
