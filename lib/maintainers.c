@@ -18,7 +18,7 @@
 /* An F: or X: pattern. */
 struct mpattern {
 	char *glob;	/* the pattern with '*' appended: a prefix match */
-	size_t litlen;	/* length of the literal prefix before a wildcard */
+	size_t litlen;	/* the literal prefix before any wildcard */
 	int slashes;	/* '/' count of the pattern */
 	int depth;	/* precision, as get_maintainer.pl ranks it */
 	int is_dir;	/* ends in '/' */
@@ -221,7 +221,7 @@ struct maintainers *maintainers_parse(const char *buf, size_t len)
 		if (n && p[n - 1] == '\r')
 			n--;
 		if (is_field(p, n)) {
-			/* Fields before any title (the preamble) are not used. */
+			/* Fields before any title (the preamble) are unused. */
 			if (title && !in_entry) {
 				add_entry(m, title, tlen);
 				in_entry = 1;

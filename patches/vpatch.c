@@ -171,7 +171,8 @@ static size_t same_halves(const char *p, size_t k)
 	size_t half = k > 5 ? (k - 5) / 2 : 0;
 
 	if (!half || k != 2 * half + 5 || strncmp(p, "a/", 2) ||
-	    strncmp(p + 2 + half, " b/", 3) || memcmp(p + 2, p + 5 + half, half))
+	    strncmp(p + 2 + half, " b/", 3) ||
+	    memcmp(p + 2, p + 5 + half, half))
 		return 0;
 	return half;
 }

@@ -35,7 +35,8 @@ static int flags_of(const char *s, size_t n, struct tracked_flags *t)
 
 static void test_tracked_flags(void **state)
 {
-	static const char good[] = "# flags\nGFP_TEMPORARY\n\n  __GFP_RECLAIMABLE # c\n"
+	static const char good[] = "# flags\nGFP_TEMPORARY\n\n"
+				   "  __GFP_RECLAIMABLE # c\n"
 				   "GFP_TEMPORARY\n";
 	struct tracked_flags t;
 
