@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading rules/tracked-flags.txt and rules/allocators.txt.  Both are
+ * Loading rules/tracked-flags.txt, rules/allocators.txt and the classifier
+ * knowledge files (sleepers.txt, atomic.txt, lifetime.txt).  All are
  * line-oriented: `#` comments, blank lines, whitespace-separated fields.
+ * Each loader reads from a stream (the *_read() functions), so that the
+ * fuzz target and the unit tests can feed it memory.
  */
 #include "analyzer/tables.h"
 #include "db/db.h"
@@ -110,6 +113,31 @@ static FILE *open_table(const char *path)
 	return fp;
 }
 
+/*
+ * The next line of FP into LINE; 1, 0 at the end, -1 after a message
+ * when a line does not fit (split in two, its second half would be
+ * misread as a line of its own).
+ */
+static int next_line(FILE *fp, char *line, int size, const char *name,
+		     int *lineno)
+{
+	size_t n;
+	int c;
+
+	if (!fgets(line, size, fp))
+		return 0;
+	++*lineno;
+	n = strlen(line);
+	if (n + 1 < (size_t)size || line[n - 1] == '\n')
+		return 1;
+	c = getc(fp);
+	if (c == EOF)
+		return 1;
+	ungetc(c, fp);
+	error_msg("%s:%d: line longer than %d bytes", name, *lineno, size - 2);
+	return -1;
+}
+
 static int valid_ident(const char *s)
 {
 	if (!is_ident_start((unsigned char)*s))
@@ -120,26 +148,22 @@ static int valid_ident(const char *s)
 	return 1;
 }
 
-int tracked_flags_load(const char *path, struct tracked_flags *t)
+int tracked_flags_read(FILE *fp, const char *name, struct tracked_flags *t)
 {
-	FILE *fp = open_table(path);
 	char line[512], *f[2];
-	int lineno = 0, n;
+	int lineno = 0, n, rc;
 
-	if (!fp)
-		return -1;
 	memset(t, 0, sizeof(*t));
 	names_init(&t->set);
-	while (fgets(line, sizeof(line), fp)) {
-		lineno++;
+	while ((rc = next_line(fp, line, sizeof(line), name, &lineno)) > 0) {
 		n = split_fields(line, f, 1);
 		if (n == 0)
 			continue;
 		if (n > 1 || !valid_ident(f[0])) {
 			error_msg("%s:%d: expected one identifier per line",
-				  path, lineno);
-			fclose(fp);
-			return -1;
+				  name, lineno);
+			rc = -1;
+			break;
 		}
 		if (names_get(&t->set, f[0], strlen(f[0])) >= 0)
 			continue;
@@ -148,8 +172,24 @@ int tracked_flags_load(const char *path, struct tracked_flags *t)
 		names_put(&t->set, f[0], strlen(f[0]), (int)t->n);
 		t->n++;
 	}
-	fclose(fp);
+	if (rc < 0) {
+		tracked_flags_free(t);
+		memset(t, 0, sizeof(*t));
+		return -1;
+	}
 	return 0;
+}
+
+int tracked_flags_load(const char *path, struct tracked_flags *t)
+{
+	FILE *fp = open_table(path);
+	int rc;
+
+	if (!fp)
+		return -1;
+	rc = tracked_flags_read(fp, path, t);
+	fclose(fp);
+	return rc;
 }
 
 void tracked_flags_free(struct tracked_flags *t)
@@ -241,18 +281,14 @@ static int parse_kind(const char *s, enum alloc_kind *k)
 	return -1;
 }
 
-int allocators_load(const char *path, struct alloc_table *t)
+int allocators_read(FILE *fp, const char *name, struct alloc_table *t)
 {
-	FILE *fp = open_table(path);
 	char line[512], *f[7];
-	int lineno = 0, n;
+	int lineno = 0, n, rc;
 
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp)) {
+	while ((rc = next_line(fp, line, sizeof(line), name, &lineno)) > 0) {
 		struct alloc_fn a = { 0 };
 
-		lineno++;
 		n = split_fields(line, f, 6);
 		if (n == 0)
 			continue;
@@ -262,8 +298,7 @@ int allocators_load(const char *path, struct alloc_table *t)
 		    parse_index(f[4], &a.size_arg) ||
 		    (n == 6 && parse_index(f[5], &a.ptr_arg))) {
 			error_msg("%s:%d: expected NAME KIND FAMILY GFP_ARG "
-				  "SIZE_ARG [PTR_ARG]", path, lineno);
-			fclose(fp);
+				  "SIZE_ARG [PTR_ARG]", name, lineno);
 			return -1;
 		}
 		if (a.kind == AK_FREE && n == 5)
@@ -272,8 +307,19 @@ int allocators_load(const char *path, struct alloc_table *t)
 		a.family = f[2];
 		alloc_table_add(t, &a);
 	}
+	return rc;
+}
+
+int allocators_load(const char *path, struct alloc_table *t)
+{
+	FILE *fp = open_table(path);
+	int rc;
+
+	if (!fp)
+		return -1;
+	rc = allocators_read(fp, path, t);
 	fclose(fp);
-	return 0;
+	return rc;
 }
 
 int tables_load_default(struct tracked_flags *t, struct alloc_table *a)
@@ -384,18 +430,14 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 	return 0;
 }
 
-int keyed_names_load(const char *path, const char *const *kinds,
+int keyed_names_read(FILE *fp, const char *name, const char *const *kinds,
 		     struct name_set *out)
 {
-	FILE *fp = open_table(path);
 	char line[512], *f[4], *end;
-	int lineno = 0, n, k;
+	int lineno = 0, n, k, rc;
 	long arg;
 
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp)) {
-		lineno++;
+	while ((rc = next_line(fp, line, sizeof(line), name, &lineno)) > 0) {
 		n = split_fields(line, f, 3);
 		if (n == 0)
 			continue;
@@ -411,14 +453,25 @@ int keyed_names_load(const char *path, const char *const *kinds,
 		    arg < 0) {
 			error_msg("%s:%d: expected KIND NAME [ARG] with KIND "
 				  "one of this file's kinds and ARG 0-15",
-				  path, lineno);
-			fclose(fp);
+				  name, lineno);
 			return -1;
 		}
 		names_put(&out[k], f[1], strlen(f[1]), (int)arg);
 	}
+	return rc;
+}
+
+int keyed_names_load(const char *path, const char *const *kinds,
+		     struct name_set *out)
+{
+	FILE *fp = open_table(path);
+	int rc;
+
+	if (!fp)
+		return -1;
+	rc = keyed_names_read(fp, path, kinds, out);
 	fclose(fp);
-	return 0;
+	return rc;
 }
 
 int sleepers_sync_db(const struct tracked_flags *builtin,

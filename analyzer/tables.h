@@ -11,6 +11,7 @@
 #include "analyzer/names.h"
 
 #include <sqlite3.h>
+#include <stdio.h>
 
 enum alloc_kind { AK_ALLOC, AK_FREE, AK_CACHE_CREATE };
 
@@ -53,9 +54,16 @@ const char *alloc_kind_name(enum alloc_kind k);
  */
 const char *rules_dir(void);
 
-/* Load a data file; -1 after a one-line error naming file and line. */
+/*
+ * Load a data file; -1 after a one-line error naming file and line.  The
+ * *_read() forms read an open stream, NAME only naming it in messages.
+ * On failure tracked_flags_*() leave T empty (nothing to free);
+ * allocators_*() keep the entries read before the bad line in T.
+ */
 int tracked_flags_load(const char *path, struct tracked_flags *t);
+int tracked_flags_read(FILE *fp, const char *name, struct tracked_flags *t);
 int allocators_load(const char *path, struct alloc_table *t);
+int allocators_read(FILE *fp, const char *name, struct alloc_table *t);
 /* Both from rules_dir(). */
 int tables_load_default(struct tracked_flags *t, struct alloc_table *a);
 
@@ -89,6 +97,8 @@ extern const char *const lifetime_kinds[];
  * one-line error naming file and line.
  */
 int keyed_names_load(const char *path, const char *const *kinds,
+		     struct name_set *out);
+int keyed_names_read(FILE *fp, const char *name, const char *const *kinds,
 		     struct name_set *out);
 
 /*

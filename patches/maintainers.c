@@ -1,25 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * To:/Cc: for a patch.  The tree's scripts/get_maintainer.pl is the
- * authority and is used when it exists and perl is installed; the parser
- * here reads MAINTAINERS the same way (F:/X: patterns, N: regexes) for
- * trees without the script and for speed on long series.
+ * authority and is used when it exists and perl is installed; otherwise
+ * the shared MAINTAINERS parser (lib/maintainers.c) matches the files the
+ * same way, for trees without the script and for speed on long series.
  */
 #include "patches/maintainers.h"
 #include "lib/spawn.h"
 
-#include <fnmatch.h>
-#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-struct maint_section {
-	char *title;
-	char **m, **r, **l, **f, **x, **nrx;
-	int nm, nr, nl, nf, nx, nn;
-	int catch_all;
-};
 
 void addr_add(struct addr_list *l, const char *a)
 {
@@ -43,183 +34,40 @@ void addr_list_free(struct addr_list *l)
 	l->n = 0;
 }
 
-static void push(char ***v, int *n, const char *s, size_t len)
-{
-	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof(char *));
-	(*v)[(*n)++] = xstrndup(s, len);
-}
-
 /* "list@x.org (moderated for non-subscribers)" -> "list@x.org". */
-static size_t list_len(const char *s, size_t len)
+static void add_list(struct addr_list *cc, const char *s)
 {
-	const char *sp = memchr(s, ' ', len);
+	char *a = xstrndup(s, strcspn(s, " \t"));
 
-	return sp ? (size_t)(sp - s) : len;
-}
-
-void maintainers_parse(const char *buf, size_t len, struct maintainers *m)
-{
-	struct maint_section *cur = NULL;
-	size_t off = 0;
-
-	m->s = NULL;
-	m->n = 0;
-	while (off < len) {
-		const char *line = buf + off,
-			   *nl = memchr(line, '\n', len - off);
-		size_t n = nl ? (size_t)(nl - line) : len - off;
-		const char *v;
-		size_t vn;
-
-		off += n + 1;
-		while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
-			n--;
-		if (!n) {
-			cur = NULL;
-			continue;
-		}
-		if (n < 3 || line[1] != ':' ||
-		    (line[2] != '\t' && line[2] != ' ')) {
-			/* A title line starts a section. */
-			m->s = xrealloc(m->s,
-					(size_t)(m->n + 1) * sizeof(*cur));
-			cur = &m->s[m->n++];
-			memset(cur, 0, sizeof(*cur));
-			cur->title = xstrndup(line, n);
-			continue;
-		}
-		if (!cur)
-			continue;
-		v = line + 3;
-		vn = n - 3;
-		while (vn && (*v == ' ' || *v == '\t')) {
-			v++;
-			vn--;
-		}
-		switch (line[0]) {
-		case 'M':
-			push(&cur->m, &cur->nm, v, vn);
-			break;
-		case 'R':
-			push(&cur->r, &cur->nr, v, vn);
-			break;
-		case 'L':
-			push(&cur->l, &cur->nl, v, list_len(v, vn));
-			break;
-		case 'F':
-			push(&cur->f, &cur->nf, v, vn);
-			if ((vn == 1 && *v == '*') ||
-			    (vn == 2 && !memcmp(v, "*/", 2)))
-				cur->catch_all = 1;
-			break;
-		case 'X':
-			push(&cur->x, &cur->nx, v, vn);
-			break;
-		case 'N':
-			push(&cur->nrx, &cur->nn, v, vn);
-			break;
-		default:
-			break;
-		}
-	}
-}
-
-static void free_v(char **v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-void maintainers_free(struct maintainers *m)
-{
-	int i;
-
-	for (i = 0; i < m->n; i++) {
-		struct maint_section *s = &m->s[i];
-
-		free(s->title);
-		free_v(s->m, s->nm);
-		free_v(s->r, s->nr);
-		free_v(s->l, s->nl);
-		free_v(s->f, s->nf);
-		free_v(s->x, s->nx);
-		free_v(s->nrx, s->nn);
-	}
-	free(m->s);
-	m->s = NULL;
-	m->n = 0;
+	addr_add(cc, a);
+	free(a);
 }
 
 /*
- * get_maintainer.pl's file patterns: "dir/" matches everything below,
- * a glob matches within one directory level, a plain name matches
- * itself or, when it names a directory, everything below it.
+ * The entries come most specific first, as get_maintainer.pl lists
+ * them.  Only an entry matching by a leading wildcard (THE REST's "*"
+ * patterns, depth -1) is a catch-all.
  */
-static int pattern_match(const char *pat, const char *path)
-{
-	size_t n = strlen(pat);
-
-	if (n && pat[n - 1] == '/') {
-		if (strpbrk(pat, "*?[")) {
-			/* A glob ending in a slash: any depth below. */
-			char *g = xasprintf("%s*", pat);
-			int m = fnmatch(g, path, 0) == 0;
-
-			free(g);
-			return m;
-		}
-		return !strncmp(pat, path, n);
-	}
-	if (strpbrk(pat, "*?["))
-		return fnmatch(pat, path, FNM_PATHNAME) == 0;
-	return !strcmp(pat, path) || (!strncmp(pat, path, n) && path[n] == '/');
-}
-
-static int section_matches(const struct maint_section *s, const char *path)
-{
-	int i, hit = 0;
-
-	for (i = 0; i < s->nx; i++)
-		if (pattern_match(s->x[i], path))
-			return 0;
-	for (i = 0; i < s->nf && !hit; i++)
-		hit = pattern_match(s->f[i], path);
-	for (i = 0; i < s->nn && !hit; i++) {
-		regex_t re;
-
-		if (regcomp(&re, s->nrx[i], REG_EXTENDED | REG_NOSUB))
-			continue;
-		hit = regexec(&re, path, 0, NULL, 0) == 0;
-		regfree(&re);
-	}
-	return hit;
-}
-
 void maintainers_for(const struct maintainers *m, const char *path,
 		     struct addr_list *to, struct addr_list *cc)
 {
-	int i, k, specific = 0;
+	struct maint_match *v;
+	size_t n = maintainers_match(m, path, &v), i, k;
+	int specific = n && v[0].depth >= 0;
 
-	for (i = 0; i < m->n; i++)
-		if (!m->s[i].catch_all && section_matches(&m->s[i], path))
-			specific = 1;
-	for (i = 0; i < m->n; i++) {
-		const struct maint_section *s = &m->s[i];
+	for (i = 0; i < n; i++) {
+		const struct maint_entry *e = maintainers_entry(m, v[i].entry);
 
-		if (!section_matches(s, path))
-			continue;
-		if (!(s->catch_all && specific)) {
-			for (k = 0; k < s->nm; k++)
-				addr_add(to, s->m[k]);
-			for (k = 0; k < s->nr; k++)
-				addr_add(cc, s->r[k]);
+		if (!(v[i].depth < 0 && specific)) {
+			for (k = 0; k < e->m.n; k++)
+				addr_add(to, e->m.v[k]);
+			for (k = 0; k < e->r.n; k++)
+				addr_add(cc, e->r.v[k]);
 		}
-		for (k = 0; k < s->nl; k++)
-			addr_add(cc, s->l[k]);
+		for (k = 0; k < e->l.n; k++)
+			add_list(cc, e->l.v[k]);
 	}
+	free(v);
 }
 
 /*

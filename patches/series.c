@@ -510,7 +510,7 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 			const struct series_opts *o, struct group_stat *gs,
 			const char *listing, const char *series, char *blurb)
 {
-	struct maintainers m = {0};
+	struct maintainers *m = NULL;
 	struct addr_list all_to = {0}, all_cc = {0};
 	char *mbuf = NULL, *mpath = xasprintf("%s/MAINTAINERS", o->tree);
 	char **files = NULL;
@@ -519,7 +519,7 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 	const char *l;
 
 	if (o->maint != MAINT_NONE && read_whole_file(mpath, &mbuf, &mlen) == 0)
-		maintainers_parse(mbuf, mlen, &m);
+		m = maintainers_parse(mbuf, mlen);
 	free(mbuf);
 	free(mpath);
 	for (l = listing; *l;) {
@@ -545,7 +545,7 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 			g++;
 		if (g >= p->ngroups)
 			break;
-		maintainers_of(o, &m, p, g, files[i], &to, &cc);
+		maintainers_of(o, m, p, g, files[i], &to, &cc);
 		for (k = 0; k < to.n; k++)
 			addr_add(&all_to, to.v[k]);
 		for (k = 0; k < cc.n; k++)
@@ -575,7 +575,7 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 	free(files);
 	addr_list_free(&all_to);
 	addr_list_free(&all_cc);
-	maintainers_free(&m);
+	maintainers_free(m);
 	return rc;
 }
 

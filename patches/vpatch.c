@@ -121,6 +121,112 @@ static void subtract_defines(struct vpatch *p, struct vpatch *re)
 	free(re->removed_defines);
 }
 
+/*
+ * git writes a path holding '"', '\\', a control byte or (core.quotePath,
+ * the default) a byte >= 0x80 as a C string: "b/a;x\"y.c".  S points at
+ * the opening quote; returns the text (malloc'd) and sets *end past the
+ * closing quote, or NULL when it is malformed or would hold a NUL.
+ */
+static char *unquote_c(const char *s, const char *lim, const char **end)
+{
+	struct strbuf sb = STRBUF_INIT;
+	static const char esc[] = "a\ab\bf\fn\nr\rt\tv\v";
+
+	for (s++; s < lim && *s != '"'; s++) {
+		const char *e;
+		int c;
+
+		if (*s != '\\') {
+			sb_addc(&sb, *s);
+			continue;
+		}
+		if (++s >= lim)
+			break;
+		e = *s ? strchr(esc, *s) : NULL;
+		if (e && (e - esc) % 2 == 0) {
+			c = e[1];
+		} else if (*s >= '0' && *s <= '3' && lim - s >= 3 &&
+			   s[1] >= '0' && s[1] <= '7' && s[2] >= '0' &&
+			   s[2] <= '7') {
+			c = (s[0] - '0') * 64 + (s[1] - '0') * 8 + (s[2] - '0');
+			s += 2;
+		} else {
+			c = *s; /* \" and \\ */
+		}
+		if (!c)
+			break;
+		sb_addc(&sb, (char)c);
+	}
+	if (s >= lim || *s != '"') {
+		sb_release(&sb);
+		return NULL;
+	}
+	*end = s + 1;
+	return sb.buf ? sb_detach(&sb) : xstrdup("");
+}
+
+/* K bytes "a/P b/P" with both P the same: the length of P, else 0. */
+static size_t same_halves(const char *p, size_t k)
+{
+	size_t half = k > 5 ? (k - 5) / 2 : 0;
+
+	if (!half || k != 2 * half + 5 || strncmp(p, "a/", 2) ||
+	    strncmp(p + 2 + half, " b/", 3) ||
+	    memcmp(p + 2, p + 5 + half, half))
+		return 0;
+	return half;
+}
+
+/*
+ * The new side's path of a "diff --git a/P b/P" line of N bytes.  An
+ * unquoted P may itself hold " b/", so the two equal halves are looked
+ * for before the first " b/" (a rename, which validate never sees).
+ */
+static char *header_path(const char *l, size_t n)
+{
+	const char *p = l + 11, *lim = l + n, *end;
+	size_t k = (size_t)(lim - p), half = same_halves(p, k);
+	char *b = NULL, *path;
+
+	if (p < lim && *p == '"') {
+		char *a = unquote_c(p, lim, &end);
+
+		if (!a || end >= lim || *end != ' ') {
+			free(a);
+			return NULL;
+		}
+		free(a);
+		p = end + 1;
+	} else if (half) {
+		p += 3 + half;
+	} else {
+		const char *q = memmem(p, k, " b/", 3);
+		const char *r = memmem(p, k, " \"b/", 4);
+
+		if (!q || (r && r < q))
+			q = r;
+		if (!q)
+			return NULL;
+		p = q + 1;
+	}
+	if (p < lim && *p == '"') {
+		b = unquote_c(p, lim, &end);
+		if (b && end != lim) {
+			free(b);
+			b = NULL;
+		}
+	} else {
+		b = xstrndup(p, (size_t)(lim - p));
+	}
+	if (!b || strncmp(b, "b/", 2)) {
+		free(b);
+		return NULL;
+	}
+	path = xstrdup(b + 2);
+	free(b);
+	return path;
+}
+
 int vpatch_parse(const char *buf, struct vpatch *p, char *err, size_t errlen)
 {
 	struct vpatch readded = {0};
@@ -146,18 +252,16 @@ int vpatch_parse(const char *buf, struct vpatch *p, char *err, size_t errlen)
 			} else if (*l != '\\') {
 				old_left = new_left = 0; /* malformed hunk */
 			}
-		} else if (!strncmp(l, "diff --git a/", 13)) {
-			const char *b = strstr(l, " b/");
-			char *path;
+		} else if (!strncmp(l, "diff --git ", 11)) {
+			char *path = header_path(l, n);
 			int safe;
 
-			if (!b || b > l + n) {
+			if (!path) {
 				snprintf(err, errlen, "bad diff header: %.*s",
 					 (int)n, l);
 				subtract_defines(p, &readded);
 				return -1;
 			}
-			path = xstrndup(b + 3, (size_t)(l + n - b - 3));
 			safe = path_is_safe_relative(path);
 			if (!safe)
 				snprintf(err, errlen, "unsafe path '%s'", path);

@@ -131,25 +131,11 @@ static void sql_num(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
 }
 
-/* The first two components of a path: the fallback "subsystem". */
-static void dir_of(const char *path, char *out, size_t n)
-{
-	const char *s = strchr(path, '/');
-
-	if (s && strchr(s + 1, '/'))
-		s = strchr(s + 1, '/');
-	if (!s)
-		snprintf(out, n, "(top level)");
-	else
-		snprintf(out, n, "%.*s/", (int)(s - path), path);
-}
-
 /* subsystem(path): the MAINTAINERS section, or a directory without one. */
 static void sql_subsystem(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	const struct maint_index *m = sqlite3_user_data(ctx);
+	const struct maintainers *m = sqlite3_user_data(ctx);
 	const char *path = (const char *)sqlite3_value_text(argv[0]);
-	const char *title;
 	char buf[512];
 
 	(void)argc;
@@ -157,13 +143,8 @@ static void sql_subsystem(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_null(ctx);
 		return;
 	}
-	title = m ? maint_index_lookup(m, path) : NULL;
-	if (title) {
-		sqlite3_result_text(ctx, title, -1, SQLITE_TRANSIENT);
-		return;
-	}
-	dir_of(path, buf, sizeof(buf));
-	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
+	sqlite3_result_text(ctx, report_subsystem(m, path, buf, sizeof(buf)),
+			    -1, SQLITE_TRANSIENT);
 }
 
 static char *last_tree(sqlite3 *db)
@@ -180,21 +161,21 @@ static char *last_tree(sqlite3 *db)
 }
 
 /* Parse MAINTAINERS; sets r->subsys_source to say what was used. */
-static struct maint_index *load_maintainers(sqlite3 *db,
+static struct maintainers *load_maintainers(sqlite3 *db,
 					    const struct report_opts *o,
 					    struct report *r)
 {
 	char *tree = last_tree(db), *path, *buf = NULL;
-	struct maint_index *m = NULL;
+	struct maintainers *m = NULL;
 	size_t len;
 
 	path = o->maintainers ? xstrdup(o->maintainers) :
 	       tree	      ? xasprintf("%s/MAINTAINERS", tree) :
 				NULL;
 	if (path && read_whole_file(path, &buf, &len) == 0) {
-		m = maint_index_parse(buf, len);
+		m = maintainers_parse(buf, len);
 		r->subsys_source = xasprintf("%s (%zu sections)", path,
-					     maint_index_count(m));
+					     maintainers_count(m));
 	} else if (path) {
 		r->subsys_source = xasprintf(
 			"directories: %s could not be read (%s)", path,
@@ -511,7 +492,7 @@ void report_rules_close(sqlite3 *db, struct report_rules *rr)
 int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 {
 	struct report_rules rr;
-	struct maint_index *m;
+	struct maintainers *m;
 	size_t i;
 	int err = 0;
 
@@ -525,7 +506,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 				    sql_num, NULL, NULL) != SQLITE_OK) {
 		error_msg("cannot register SQL functions: %s",
 			  sqlite3_errmsg(db));
-		maint_index_free(m);
+		maintainers_free(m);
 		return -1;
 	}
 	report_rules_open(db, &rr);
@@ -557,7 +538,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 	/* The functions use M: drop them before freeing it. */
 	sqlite3_create_function(db, "subsystem", 1, SQLITE_UTF8, NULL, NULL,
 				NULL, NULL);
-	maint_index_free(m);
+	maintainers_free(m);
 	return err ? -1 : 0;
 }
 

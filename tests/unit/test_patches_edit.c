@@ -157,6 +157,35 @@ static void test_vpatch(void **state)
 	assert_int_equal(vpatch_parse("no diff here\n", &v, err, sizeof(err)),
 			 -1);
 	vpatch_free(&v);
+	/*
+	 * Names git quotes ('"', bytes >= 0x80) used to be skipped, their
+	 * hunks counted to the file before; a name holding " b/" was cut.
+	 */
+	assert_int_equal(vpatch_parse("diff --git \"a/fs/q\\\"x.c\" "
+				      "\"b/fs/q\\\"x.c\"\n"
+				      "diff --git \"a/caf\\303\\251.c\" "
+				      "\"b/caf\\303\\251.c\"\n"
+				      "diff --git a/d b/e.c b/d b/e.c\n"
+				      "diff --git a/t\tx b/t\tx\n",
+				      &v, err, sizeof(err)),
+			 0);
+	assert_int_equal(v.npaths, 4);
+	assert_string_equal(v.paths[0], "fs/q\"x.c");
+	assert_string_equal(v.paths[1], "caf\303\251.c");
+	assert_string_equal(v.paths[2], "d b/e.c");
+	assert_string_equal(v.paths[3], "t\tx");
+	vpatch_free(&v);
+	assert_int_equal(vpatch_parse("diff --git \"a/x\\000y\" "
+				      "\"b/x\\000y\"\n",
+				      &v, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "bad diff header"));
+	vpatch_free(&v);
+	assert_int_equal(vpatch_parse("diff --git \"a/../x\" \"b/../x\"\n",
+				      &v, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "unsafe path"));
+	vpatch_free(&v);
 }
 
 static void test_maintainers(void **state)
@@ -168,12 +197,12 @@ static void test_maintainers(void **state)
 		"DRM\nM:\tD <d@x>\nF:\tdrivers/gpu/drm/*.c\n\n"
 		"NRX\nR:\tN <n@x>\nN:\tmmflags\n\n"
 		"THE REST\nM:\tL <l@x>\nL:\tlkml@x\nF:\t*\nF:\t*/\n";
-	struct maintainers mt;
+	struct maintainers *mt;
 	struct addr_list to = {0}, cc = {0};
 
 	(void)state;
-	maintainers_parse(m, strlen(m), &mt);
-	maintainers_for(&mt, "fs/proc/base.c", &to, &cc);
+	mt = maintainers_parse(m, strlen(m));
+	maintainers_for(mt, "fs/proc/base.c", &to, &cc);
 	assert_int_equal(to.n, 1);
 	assert_string_equal(to.v[0], "P <p@x>");
 	assert_int_equal(cc.n, 2);
@@ -181,19 +210,35 @@ static void test_maintainers(void **state)
 	assert_string_equal(cc.v[1], "lkml@x");
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_for(&mt, "fs/proc/skip.c", &to, &cc);
+	maintainers_for(mt, "fs/proc/skip.c", &to, &cc);
 	assert_string_equal(to.v[0], "L <l@x>"); /* only THE REST */
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_for(&mt, "drivers/gpu/drm/i915/x.c", &to, &cc);
+	maintainers_for(mt, "drivers/gpu/drm/i915/x.c", &to, &cc);
 	assert_string_equal(to.v[0], "L <l@x>"); /* glob is one level */
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_for(&mt, "include/trace/events/mmflags.h", &to, &cc);
+	maintainers_for(mt, "include/trace/events/mmflags.h", &to, &cc);
 	assert_string_equal(cc.v[0], "N <n@x>");
 	addr_list_free(&to);
 	addr_list_free(&cc);
-	maintainers_free(&mt);
+	maintainers_free(mt);
+	/* Most specific first, as get_maintainer.pl, not in file order. */
+	m = "MM\nM:\tMo <mo@x>\nF:\tmm/\n\n"
+	    "SLAB\nM:\tSl <sl@x>\nL:\tslab@x (moderated)\nF:\tmm/slab.c\n"
+	    "L:\tsubs@x\t(subscribers-only)\n";
+	mt = maintainers_parse(m, strlen(m));
+	maintainers_for(mt, "mm/slab.c", &to, &cc);
+	assert_int_equal(to.n, 2);
+	assert_string_equal(to.v[0], "Sl <sl@x>");
+	assert_string_equal(to.v[1], "Mo <mo@x>");
+	/* The note after a list is cut at a tab too (6.1's pvrusb2 list). */
+	assert_int_equal(cc.n, 2);
+	assert_string_equal(cc.v[0], "slab@x");
+	assert_string_equal(cc.v[1], "subs@x");
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	maintainers_free(mt);
 }
 
 static void test_subsys(void **state)
