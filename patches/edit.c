@@ -112,7 +112,7 @@ static int mark_deletions(const char *buf, const struct lines *l,
 	for (i = 0; i < n; i++) {
 		int li = e[i].line - 1;
 
-		if (e[i].kind == EDIT_TOKEN)
+		if (e[i].kind != EDIT_DEL_DEFINE && e[i].kind != EDIT_DEL_LINE)
 			continue;
 		if (e[i].kind == EDIT_DEL_LINE && li >= 0 && li < l->n &&
 		    !is_table_line(buf, l, li)) {
@@ -185,7 +185,7 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 {
 	struct lines l;
 	char *del;
-	size_t pos = 0;
+	size_t pos = 0; /* everything before pos is written */
 	int i, li, rc = 0;
 
 	split_lines(buf, len, &l);
@@ -196,22 +196,35 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 	for (li = 0, i = 0; li < l.n && !rc; li++) {
 		size_t ls = l.start[li], le = l.start[li + 1];
 
-		pos = ls;
+		if (del[li]) {
+			/* An argument edit may not run into a deleted line. */
+			if (pos > ls) {
+				rc = fail(err, errlen, "%d: edits overlap",
+					  li + 1);
+				break;
+			}
+			sb_add(out, buf + pos, ls - pos);
+			pos = le;
+			while (i < n && edits[i].line <= li + 1)
+				i++;
+			continue;
+		}
 		for (; i < n && edits[i].line <= li + 1; i++) {
 			struct edit *e = &edits[i];
 			size_t s, t, fl;
+			int is_arg = e->kind == EDIT_ARG_ADD ||
+				     e->kind == EDIT_ARG_PARAM;
 
-			if (e->kind != EDIT_TOKEN || del[li])
-				continue;
-			if (e->line < li + 1)
+			if ((e->kind != EDIT_TOKEN && !is_arg) ||
+			    e->line < li + 1)
 				continue;
 			fl = strlen(e->from);
 			s = ls + (size_t)(e->col > 0 ? e->col - 1 : 0);
 			t = s + fl;
-			if (e->col < 1 || t > le ||
-			    memcmp(buf + s, e->from, fl) ||
-			    (s > ls && is_ident(buf[s - 1])) ||
-			    (t < le && is_ident(buf[t]))) {
+			if (!is_arg && (e->col < 1 || t > le ||
+					memcmp(buf + s, e->from, fl) ||
+					(s > ls && is_ident(buf[s - 1])) ||
+					(t < le && is_ident(buf[t])))) {
 				rc = fail(err, errlen,
 					  "%d:%d: expected %s "
 					  "(is the database stale?)",
@@ -225,8 +238,22 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 					  e->line, e->col);
 				break;
 			}
+			if (is_arg) {
+				if (e->col < 1 || s >= le) {
+					rc = fail(err, errlen,
+						  "%d:%d: no such column",
+						  e->line, e->col);
+					break;
+				}
+				sb_add(out, buf + pos, s - pos);
+				rc = edit_arg_apply(buf, len, s, e, out, &pos,
+						    err, errlen);
+				if (rc)
+					break;
+				continue;
+			}
 			if (!e->to)
-				drop_span(buf, pos, le, &s, &t);
+				drop_span(buf, pos > ls ? pos : ls, le, &s, &t);
 			sb_add(out, buf + pos, s - pos);
 			if (e->to)
 				sb_adds(out, e->to);
@@ -234,11 +261,12 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 				sb_adds(out, "0"); /* it was the whole mask */
 			pos = t;
 		}
-		if (!del[li])
-			sb_add(out, buf + pos, le - pos);
 	}
+	if (!rc)
+		sb_add(out, buf + pos, len - pos);
 	for (; i < n && !rc; i++)
-		if (edits[i].kind == EDIT_TOKEN && edits[i].line > l.n)
+		if (edits[i].kind != EDIT_DEL_DEFINE &&
+		    edits[i].kind != EDIT_DEL_LINE && edits[i].line > l.n)
 			rc = fail(err, errlen,
 				  "%d:%d: no such line (the "
 				  "file has %d)",

@@ -16,6 +16,12 @@ enum edit_kind {
 	EDIT_DEL_DEFINE, /* delete the #define at line and its continuations */
 	EDIT_DEL_LINE,	 /* delete line (a flag-name table entry); when the
 			  * line is not one, replace the token as EDIT_TOKEN */
+	EDIT_ARG_ADD,	 /* the call argument starting at line:col, whose
+			  * text is `from` (blanks aside): add the flag `to`
+			  * with `|` (a lone `0` becomes `to`), unless it
+			  * already has it */
+	EDIT_ARG_PARAM,	 /* that argument's one GFP_ base mask becomes the
+			  * gfp_t parameter `to` */
 };
 
 struct edit {
@@ -32,5 +38,21 @@ struct edit {
  */
 int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 		struct strbuf *out, char *err, size_t errlen);
+
+/*
+ * The number of GFP_ base masks (GFP_KERNEL, GFP_TEMPORARY, ...; not the
+ * __GFP_ modifiers) in text[0..len), comments aside; the first one's
+ * offset in *off.
+ */
+int gfp_base_masks(const char *text, size_t len, size_t *off);
+
+/*
+ * Apply the EDIT_ARG_* edit e, whose argument starts at buf[s]: append
+ * the new argument text to out and set *t to the offset after the old
+ * one.  Returns 0, or -1 with "LINE:COL: ..." in err.
+ */
+int edit_arg_apply(const char *buf, size_t len, size_t s,
+		   const struct edit *e, struct strbuf *out, size_t *t,
+		   char *err, size_t errlen);
 
 #endif

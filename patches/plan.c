@@ -53,7 +53,7 @@ static int add_edit(struct plan *p, const char *path, struct edit e)
 	}
 	f->e = xrealloc(f->e, (size_t)(f->n + 1) * sizeof(e));
 	f->e[f->n++] = e;
-	if (e.kind != EDIT_TOKEN)
+	if (e.kind == EDIT_DEL_DEFINE || e.kind == EDIT_DEL_LINE)
 		f->removes_definition = 1;
 	return new_line;
 }
@@ -249,6 +249,90 @@ static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 	return rc;
 }
 
+/*
+ * add and suggest-param: the sites the rule's match sections select (a
+ * caches row by its kmem_cache_create() site, the call at the same
+ * place); in each, the flags argument as a whole.  The argument text is
+ * the database's, so a tree that changed since the scan is refused when
+ * the edit is applied.
+ */
+static int plan_args(sqlite3 *db, const struct rule *r, struct plan *p)
+{
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT path, flags, flags_line, flags_col, flags_via, "
+		    "gfp_param FROM sites WHERE id = ?");
+	sqlite3_stmt *cs = db_prepare(
+		db, "SELECT s.id FROM caches c JOIN sites s ON s.path = c.path "
+		    "AND s.line = c.line AND s.col = c.col WHERE c.id = ? "
+		    "ORDER BY s.id LIMIT 1");
+	struct rule_hit *hits = NULL;
+	int n, i, rc = 0;
+
+	n = (st && cs) ? rule_eval(db, r, &hits) : -1;
+	for (i = 0; i < n; i++) {
+		long long id = hits[i].site_id;
+		const char *path, *flags, *param;
+		struct edit e = {EDIT_ARG_ADD, 0, 0, NULL, NULL};
+
+		if (hits[i].match->source == SRC_CACHES) {
+			sqlite3_reset(cs);
+			sqlite3_bind_int64(cs, 1, hits[i].row_id);
+			id = sqlite3_step(cs) == SQLITE_ROW
+				     ? sqlite3_column_int64(cs, 0)
+				     : 0;
+		}
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, id);
+		if (!id || sqlite3_step(st) != SQLITE_ROW) {
+			p->skipped++; /* no call recorded for the cache */
+			continue;
+		}
+		path = (const char *)sqlite3_column_text(st, 0);
+		flags = (const char *)sqlite3_column_text(st, 1);
+		param = (const char *)sqlite3_column_text(st, 5);
+		if (!path || !path_is_safe_relative(path)) {
+			error_msg("sites: unsafe path '%s'",
+				  path ? path : "(null)");
+			rc = -1;
+			break;
+		}
+		/*
+		 * Flags through a variable are edited where the variable is
+		 * set, which the site does not record; a mask with no or
+		 * several GFP_ base masks has no one token the parameter
+		 * replaces.
+		 */
+		if (!flags || sqlite3_column_type(st, 4) != SQLITE_NULL ||
+		    sqlite3_column_type(st, 2) == SQLITE_NULL ||
+		    (r->action == RULE_SUGGEST_PARAM &&
+		     (!param ||
+		      gfp_base_masks(flags, strlen(flags), NULL) != 1))) {
+			p->skipped++;
+			continue;
+		}
+		if (r->action == RULE_ADD && rule_has_word(flags, r->add_flag))
+			continue; /* it has the flag already */
+		e.line = sqlite3_column_int(st, 2);
+		e.col = sqlite3_column_int(st, 3);
+		e.from = intern(p, flags);
+		if (r->action == RULE_SUGGEST_PARAM) {
+			e.kind = EDIT_ARG_PARAM;
+			e.to = intern(p, param);
+			p->via_param++;
+		} else {
+			e.to = intern(p, r->add_flag);
+		}
+		add_edit(p, path, e);
+		p->uses++;
+	}
+	if (n < 0)
+		rc = -1;
+	rule_hits_free(hits, n > 0 ? n : 0);
+	sqlite3_finalize(st);
+	sqlite3_finalize(cs);
+	return rc;
+}
+
 int plan_build(sqlite3 *db, const struct rule *r, int prefer_param,
 	       struct plan *p)
 {
@@ -258,6 +342,9 @@ int plan_build(sqlite3 *db, const struct rule *r, int prefer_param,
 		return plan_replace(db, r, prefer_param, p);
 	case RULE_DROP:
 		return plan_drop(db, r, p);
+	case RULE_ADD:
+	case RULE_SUGGEST_PARAM:
+		return plan_args(db, r, p);
 	default:
 		error_msg("rule %s is '%s': it reports, it writes no patches "
 			  "(run 'gfpaudit rules --run %s')",

@@ -198,7 +198,11 @@ static char *commit_message(const struct rule *r, const struct plan *p,
 			"Also remove the definition of %s and its "
 			"entries in the flag-name tables.\n\n",
 			flag);
-	if (gs->edits)
+	if (gs->edits && r->action == RULE_ADD)
+		sb_addf(&para, "This adds %s at %d site%s in %d file%s",
+			r->add_flag, gs->edits, gs->edits == 1 ? "" : "s",
+			gs->files, gs->files == 1 ? "" : "s");
+	else if (gs->edits)
 		sb_addf(&para, "This converts %d use%s in %d file%s", gs->edits,
 			gs->edits == 1 ? "" : "s", gs->files,
 			gs->files == 1 ? "" : "s");
@@ -241,12 +245,14 @@ static void count_group(const struct rule *r, const struct plan *p, int g,
 		for (k = 0; k < p->files[i].n; k++) {
 			const struct edit *e = &p->files[i].e[k];
 
-			if (e->kind != EDIT_TOKEN)
+			if (e->kind == EDIT_DEL_DEFINE ||
+			    e->kind == EDIT_DEL_LINE)
 				gs->removals++;
 			else
 				gs->edits++;
-			if (e->kind == EDIT_TOKEN && e->to &&
-			    !is_subst_target(r, e->to))
+			if (e->kind == EDIT_ARG_PARAM ||
+			    (e->kind == EDIT_TOKEN && e->to &&
+			     !is_subst_target(r, e->to)))
 				gs->params++; /* the caller's gfp_t */
 		}
 	}
@@ -398,8 +404,12 @@ static char *cover_blurb(const struct rule *r, const struct plan *p,
 			" %s, beside the patches, re-derives the change "
 			"with spatch.",
 			r->cocci);
-	sb_addf(&para, "\n\nStatistics: %d use%s converted", p->uses,
-		p->uses == 1 ? "" : "s");
+	if (r->action == RULE_ADD)
+		sb_addf(&para, "\n\nStatistics: %s added at %d site%s",
+			r->add_flag, p->uses, p->uses == 1 ? "" : "s");
+	else
+		sb_addf(&para, "\n\nStatistics: %d use%s converted", p->uses,
+			p->uses == 1 ? "" : "s");
 	if (p->via_param)
 		sb_addf(&para, " (%d to the caller's gfp_t parameter)",
 			p->via_param);

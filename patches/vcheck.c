@@ -11,10 +11,13 @@
  * a configured build generates are replaced by empty shims, created as
  * clang asks for them.  A GFP_KENREL typo in an arch/powerpc file is then
  * a new "use of undeclared identifier" error on a line the patch added.
+ * On a configured tree sparse goes through kbuild (`make C=2`, vkbuild.c)
+ * for the objects the .config builds, with the same before/after rule.
  */
 #include "patches/validate.h"
 #include "lib/spawn.h"
 #include "patches/scratch.h"
+#include "patches/vkbuild.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -33,6 +36,7 @@ struct vctx {
 	int configured;		/* the tree has include/generated */
 	int have_clang, have_sparse, have_perl;
 	char *checkpatch;
+	struct vkbuild *kb; /* sparse through kbuild, configured trees */
 };
 
 struct diag {
@@ -79,6 +83,8 @@ struct vctx *vctx_new(const struct vopts *o, const char *scratch)
 	c->have_clang = have_program("clang");
 	c->have_sparse = have_program("sparse");
 	c->have_perl = have_program("perl");
+	if (c->configured && c->have_sparse && !o->no_sparse)
+		c->kb = vkbuild_new(o->tree, scratch);
 	if (c->have_clang && run_argv(argv, &so) == 0 && out.len) {
 		char *d = first_line(out.buf);
 
@@ -102,6 +108,7 @@ void vctx_free(struct vctx *c)
 	free(c->shim);
 	free(c->resource_include);
 	free(c->checkpatch);
+	vkbuild_free(c->kb);
 	free(c);
 }
 
@@ -425,6 +432,51 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 	diags_free(&b);
 }
 
+/*
+ * sparse through kbuild on an object the .config builds: `make C=2` on
+ * the before and the after content.  Returns -1 (the direct call is made
+ * instead) when make fails without a diagnostic of the file's own.
+ */
+static int compare_kbuild(struct vctx *c, const struct vpatch *p, int k,
+			  const char *before_file, const char *after_file,
+			  struct vresults *r)
+{
+	const char *files[2] = {before_file, after_file};
+	struct diags d[2] = {{0}, {0}};
+	struct strbuf detail = STRBUF_INIT;
+	char args[128];
+	int i, n, rc = 0;
+
+	for (i = 0; i < 2 && !rc; i++) {
+		struct strbuf out = STRBUF_INIT;
+		int st = vkbuild_sparse(c->kb, p->paths[k], files[i], &out);
+		const char *text = out.buf ? out.buf : "";
+
+		parse_diags(text, p->paths[k], " warning: ", &d[i], NULL);
+		parse_diags(text, p->paths[k], " error: ", &d[i], NULL);
+		if (st < 0 || (st && !d[i].n))
+			rc = -1;
+		sb_release(&out);
+	}
+	vkbuild_args(c->kb, args, sizeof(args));
+	if (!rc) {
+		n = new_diags(&d[0], &d[1], p, k, &detail);
+		if (n)
+			vres_add(r, p->name, p->paths[k], "sparse", "fail",
+				 "%d new warning(s) (kbuild: %s): %s", n, args,
+				 detail.buf);
+		else
+			vres_add(r, p->name, p->paths[k], "sparse", "pass",
+				 "no new warnings (kbuild: %s; %d before, %d "
+				 "after)",
+				 args, d[0].n, d[1].n);
+	}
+	sb_release(&detail);
+	diags_free(&d[0]);
+	diags_free(&d[1]);
+	return rc;
+}
+
 static int is_id(char ch)
 {
 	return isalnum((unsigned char)ch) || ch == '_';
@@ -635,7 +687,11 @@ void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 				 "clang is not installed");
 	}
 	if (!c->o->no_sparse) {
-		if (c->have_sparse)
+		if (c->have_sparse && c->kb &&
+		    vkbuild_builds(c->kb, p->paths[k]) &&
+		    !compare_kbuild(c, p, k, before_file, after_file, r))
+			;
+		else if (c->have_sparse)
 			compare_tool(c, TOOL_SPARSE, p, k, before_file,
 				     after_file, r);
 		else

@@ -596,7 +596,23 @@ static int check_complete(struct parser *p, struct rule *r)
 		}
 		if (!m->severity)
 			m->severity = xstrdup("warning");
+		/* Their patches edit a site's recorded flags argument. */
+		if ((r->action == RULE_ADD ||
+		     r->action == RULE_SUGGEST_PARAM) &&
+		    m->source != SRC_SITES &&
+		    (r->action != RULE_ADD || m->source != SRC_CACHES)) {
+			p->line = m->line;
+			return perr(p, "action %s edits sites: match %s",
+				    rule_action_name(r->action),
+				    r->action == RULE_ADD ? "sites or caches"
+							  : "sites");
+		}
 	}
+	if ((r->action == RULE_ADD || r->action == RULE_SUGGEST_PARAM) &&
+	    !r->nmatches)
+		return perr(p, "action %s needs a 'match:' section (the sites "
+			       "it edits)",
+			    rule_action_name(r->action));
 	if (r->action == RULE_REPORT && !r->nmatches)
 		return perr(p, "a report rule needs a 'match:' section");
 	return 0;

@@ -20,8 +20,8 @@ enum rule_action {
 	RULE_REPORT,	   /* findings only */
 	RULE_REPLACE,	   /* replace a flag token by another */
 	RULE_DROP,	   /* drop a flag from its expression */
-	RULE_ADD,	   /* add a flag (reported as a suggestion) */
-	RULE_SUGGEST_PARAM /* suggest the caller's gfp_t parameter */
+	RULE_ADD,	   /* add a flag to a site's flags argument */
+	RULE_SUGGEST_PARAM /* pass the caller's gfp_t parameter instead */
 };
 
 enum rule_source { SRC_FLAG_USES, SRC_SITES, SRC_CACHES };

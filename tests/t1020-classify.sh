@@ -134,7 +134,8 @@ is "$(echo "$out" | grep -c 'sleep-in-atomic]')" 4 \
 	"sleep-in-atomic: 4 findings, none for GFP_ATOMIC, process context or gfp & ~__GFP_DIRECT_RECLAIM"
 like "$out" 'context.c:98:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(registered with request_threaded_irq\(\) at line 110\)' \
 	"sleep-in-atomic: a GFP_KERNEL allocation in a primary irq handler"
-out=$("$GFPAUDIT" rules --run --db "$db" reclaimable-without-shrinker 2>/dev/null)
+out=$("$GFPAUDIT" rules --run --db "$db" reclaimable-without-shrinker \
+	shrinker-without-reclaimable 2>/dev/null)
 like "$out" 'cache "lonely" is SLAB_RECLAIM_ACCOUNT but no shrinker' \
 	"reclaimable-without-shrinker: the lonely cache"
 like "$out" 'cache "obj" is shrunk by' "...and the shrunk cache lacking the flag"

@@ -4,13 +4,16 @@
 
 out=$("$GFPAUDIT" rules)
 like "$out" "^name +versions +action +description" "rules prints a header"
-for r in gfp-temporary reclaimable-noop reclaimable-without-shrinker \
-	sleep-in-atomic; do
+for r in gfp-param gfp-temporary reclaimable-noop reclaimable-without-shrinker \
+	shrinker-without-reclaimable sleep-in-atomic; do
 	like "$out" "^$r " "rules lists $r"
 done
 like "$out" "gfp-temporary +>=2.6.24 +replace " "gfp-temporary: versions and action"
 like "$out" "reclaimable-noop +>=2.6.24 +drop " "reclaimable-noop drops"
 like "$out" "sleep-in-atomic +all +report " "sleep-in-atomic reports"
+like "$out" "gfp-param +all +suggest-param " "gfp-param suggests the parameter"
+like "$out" "shrinker-without-reclaimable +>=2.6.24 +add " \
+	"shrinker-without-reclaimable adds the flag"
 exit_is 0 "every shipped rule passes --check" "$GFPAUDIT" rules --check \
 	"$SRC_DIR"/rules/*.rule
 
@@ -47,6 +50,12 @@ bad mismatch "mismatch.rule:1: name 'other' does not match the file name" \
 bad noreplace "noreplace.rule:.*action replace needs at least one 'replace:'" \
 	"name: noreplace" "description: d" "versions: all" \
 	"flags: GFP_TEMPORARY" "action: replace" "subject: s"
+bad addflow "addflow.rule:8: action add edits sites: match sites or caches" \
+	"name: addflow" "description: d" "versions: all" "flags: X" \
+	"action: add" "add: X" "subject: s" "match: flag_uses" "message: m"
+bad parammatch "parammatch.rule:.*action suggest-param needs a 'match:' section" \
+	"name: parammatch" "description: d" "versions: all" "flags: X" \
+	"action: suggest-param" "subject: s"
 printf 'name: nul\nx\000y: z\n' >"$TMP/nul.rule"
 exit_is 2 "a NUL byte in a rule is refused" "$GFPAUDIT" rules --check "$TMP/nul.rule"
 like "$("$GFPAUDIT" rules --check "$TMP/nul.rule" 2>&1)" "nul.rule:2: NUL byte" \
@@ -99,15 +108,15 @@ if printf '%s' "$out" | grep -q "fs/a.c:40:.*reclaimable-noop"; then r=1; else r
 is "$r" 0 "reclaimable-noop keeps quiet where the flag works"
 like "$out" 'fs/a.c:50:12: warning: cache "a_cache" is SLAB_RECLAIM_ACCOUNT but no shrinker' \
 	"reclaimable-without-shrinker: flag without shrinker"
-like "$out" 'fs/a.c:60:12: note: cache "b_cache" is shrunk by b_shrinker but lacks SLAB_RECLAIM_ACCOUNT' \
-	"reclaimable-without-shrinker: shrinker without flag (the inverse)"
+like "$out" 'fs/a.c:60:12: note: cache "b_cache" is shrunk by b_shrinker but lacks SLAB_RECLAIM_ACCOUNT \[shrinker-without-reclaimable\]' \
+	"shrinker-without-reclaimable: shrinker without flag (the inverse)"
 if printf '%s' "$out" | grep -q "fs/a.c:70:"; then r=1; else r=0; fi
 is "$r" 0 "a reclaimable cache with a shrinker is fine"
 is "$(sql "$db" "SELECT rule || ':' || line || ':' || severity FROM findings ORDER BY line")" \
 "sleep-in-atomic:10:error
 reclaimable-noop:30:warning
 reclaimable-without-shrinker:50:warning
-reclaimable-without-shrinker:60:note" "findings rows are stored"
+shrinker-without-reclaimable:60:note" "findings rows are stored"
 is "$(sql "$db" "SELECT count(*) FROM findings WHERE rule = 'sleep-in-atomic' AND site_id = 1 AND run_id = 1")" \
 	1 "a finding links its site and run"
 "$GFPAUDIT" rules --run --db "$db" sleep-in-atomic >/dev/null 2>&1

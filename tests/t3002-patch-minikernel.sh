@@ -142,9 +142,12 @@ is "$(ls "$TMP/file" | grep -c '\.patch$')" $((nf - 3 + 2)) \
 like "$(grep -h '^Subject' "$TMP"/file/0002-*.patch)" "misc: replace" \
 	"--split file keeps the subsystem prefix"
 
-# --prefer-gfp-param: where the lifetime classifier found the enclosing
-# function's gfp_t parameter, pass it instead.
-sqlite3 "$db" "UPDATE sites SET gfp_param = 'gfp' WHERE path = 'lib/string_helpers.c' AND line = 11"
+# --prefer-gfp-param: where the gfp_param classifier found the enclosing
+# function's gfp_t parameter (4.13's kstrdup_quotable_cmdline), pass it
+# instead.  End to end: the scan fills the column, the patch reads it.
+is "$(sql "$db" "SELECT path || ':' || line || ':' || gfp_param FROM sites
+	WHERE gfp_param IS NOT NULL")" "lib/string_helpers.c:11:gfp" \
+	"the scan finds the ignored gfp_t parameter"
 ok "--prefer-gfp-param" "$GFPAUDIT" patch --db "$db" --rule gfp-temporary \
 	--prefer-gfp-param --out "$TMP/param" "$MK"
 lib=$(cat "$TMP"/param/0005-lib-*.patch)
@@ -152,6 +155,93 @@ like "$lib" "^\\+	buffer = kmalloc\\(PAGE_SIZE, gfp\\);" "the caller's gfp is pa
 like "$lib" "1 passes the caller's gfp_t parameter" "the message says so"
 like "$(cat "$TMP/param/0000-cover-letter.patch")" "\\(1 to the caller's gfp_t parameter\\)" \
 	"the cover letter counts it"
+
+# gfp-param (action suggest-param) writes the same change as its own
+# series, for every function that ignores its gfp_t, not only
+# GFP_TEMPORARY users.
+ok "patch --rule gfp-param" "$GFPAUDIT" patch --db "$db" --rule gfp-param \
+	--out "$TMP/gp" "$MK"
+is "$(ls "$TMP/gp" | grep -c '\.patch$')" 2 "gfp-param: a cover letter and 1 patch"
+gp=$(cat "$TMP"/gp/0001-*.patch)
+like "$gp" "^Subject: \\[PATCH 1/1\\] lib: pass the caller's gfp_t instead of hard-coded flags" \
+	"gfp-param: subject"
+like "$gp" "^-	buffer = kmalloc\\(PAGE_SIZE, GFP_TEMPORARY\\);
+\\+	buffer = kmalloc\\(PAGE_SIZE, gfp\\);" "gfp-param: the hard-coded flags become gfp"
+is "$(printf '%s\n' "$gp" | grep -c '^[-+]	')" 2 "gfp-param: nothing else changes"
+ok "gfp-param.cocci is beside the series" test -f "$TMP/gp/gfp-param.cocci"
+W3=$TMP/w3
+git clone -q "$MK" "$W3"
+ok "git am applies the gfp-param series" sh -c "cd '$W3' && git $git_id am -q '$TMP'/gp/0001-*.patch"
+
+# shrinker-without-reclaimable (action add) on the classifier fixture: a
+# cache a shrinker empties gets SLAB_RECLAIM_ACCOUNT in its flags.
+CL=$TMP/cl
+cp -a "$SRC_DIR/tests/fixtures/classify" "$CL"
+cat >"$CL/fs/more_caches.c" <<'EOF2'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/kernel.h>
+#include <linux/slab.h>
+
+#define SLAB_HWCACHE_ALIGN	0x00002000UL
+
+static struct kmem_cache *zero_cache, *wide_cache;
+static struct { int seeks; } more_shrinker;
+
+void more_init(void)
+{
+	zero_cache = kmem_cache_create("zero", 16, 0, 0, NULL);
+	wide_cache = kmem_cache_create("wide", 4096, 0,
+				       SLAB_HWCACHE_ALIGN,	/* one line each */
+				       NULL);
+	register_shrinker(&more_shrinker);
+}
+
+void more_put(void *a, void *b)
+{
+	kmem_cache_free(zero_cache, a);
+	kmem_cache_free(wide_cache, b);
+}
+EOF2
+(cd "$CL" && git init -q && git add -A && git $git_id commit -qm init) ||
+	skip_all "git cannot commit here"
+cdb=$TMP/cl.db
+ok "scan the classifier fixture" "$GFPAUDIT" scan --db "$cdb" "$CL"
+is "$(sql "$cdb" "SELECT name FROM caches WHERE reclaimable = 0 AND has_shrinker = 1 ORDER BY name")" \
+	"obj
+wide
+zero" "three shrunk caches lack SLAB_RECLAIM_ACCOUNT"
+ok "patch --rule shrinker-without-reclaimable" "$GFPAUDIT" patch --db "$cdb" \
+	--rule shrinker-without-reclaimable --split one --out "$TMP/add" "$CL"
+add=$(cat "$TMP"/add/0001-*.patch)
+like "$add" "^\\+	obj_cache = kmem_cache_create\\(\"obj\", 32, 0, SLAB_PANIC \\| SLAB_RECLAIM_ACCOUNT, NULL\\);" \
+	"add: the flag joins the expression"
+like "$add" "^\\+	zero_cache = kmem_cache_create\\(\"zero\", 16, 0, SLAB_RECLAIM_ACCOUNT, NULL\\);" \
+	"add: a lone 0 becomes the flag"
+like "$add" "^\\+				       SLAB_HWCACHE_ALIGN \\| SLAB_RECLAIM_ACCOUNT,	/\\* one line each \\*/" \
+	"add: a multi-line call keeps its layout and comment"
+like "$add" "This adds SLAB_RECLAIM_ACCOUNT at 3 sites in 2 files" "add: the message counts"
+is "$(printf '%s\n' "$add" | grep -c '^[-+]	')" 6 "add: three lines change, nothing else"
+W4=$TMP/w4
+git clone -q "$CL" "$W4"
+ok "git am applies the add series" sh -c "cd '$W4' && git $git_id am -q '$TMP'/add/0001-*.patch"
+# Re-scanned, the patched tree has nothing left to add.
+ok "re-scan the patched fixture" "$GFPAUDIT" scan --db "$TMP/w4.db" "$W4"
+is "$(sql "$TMP/w4.db" "SELECT count(*) FROM caches WHERE reclaimable = 0 AND has_shrinker = 1")" \
+	0 "after the series every shrunk cache is SLAB_RECLAIM_ACCOUNT"
+# Never twice: a cache that has the flag is left alone even when selected.
+sqlite3 "$cdb" "UPDATE caches SET reclaimable = 0, has_shrinker = 1 WHERE name = 'lonely'"
+ok "patch again with the lonely cache selected" "$GFPAUDIT" patch --db "$cdb" \
+	--rule shrinker-without-reclaimable --split one --out "$TMP/add2" "$CL"
+is "$(sed -n '/^diff/,$p' "$TMP"/add2/0001-*.patch)" \
+	"$(sed -n '/^diff/,$p' "$TMP"/add/0001-*.patch)" \
+	"add: a cache that has the flag is not given it twice"
+# A tree that changed since the scan.
+sed -i 's/"zero", 16, 0, 0,/"zero", 16, 0, SLAB_PANIC,/' "$CL/fs/more_caches.c"
+out=$("$GFPAUDIT" patch --db "$cdb" --rule shrinker-without-reclaimable \
+	--out "$TMP/add3" "$CL" 2>&1)
+is "$?" 2 "add: a stale argument exits 2"
+like "$out" "fs/more_caches.c:12:48: expected the argument '0' \\(is the database stale\\?\\)" \
+	"add: the stale argument is named"
 
 # A database that does not match the tree any more.
 ST=$TMP/stale

@@ -35,9 +35,43 @@ typedef unsigned int gfp_t;
 #define GFP_KERNEL	(__GFP_RECLAIM | __GFP_IO | __GFP_FS)
 #define GFP_TEMPORARY	(__GFP_RECLAIM | __GFP_IO | __GFP_FS | \
 			 __GFP_RECLAIMABLE)
+#define __GFP_ZERO	0x8000u
 void *kmalloc(unsigned long size, gfp_t flags);
+void *kmalloc_node(unsigned long size, gfp_t flags, int node);
+void kfree(const void *p);
 unsigned long __get_free_pages(gfp_t gfp_mask, unsigned int order);
+unsigned long get_zeroed_page(gfp_t gfp_mask);
 #endif
+EOF2
+# gfp-param: functions that take a gfp_t but hard-code their flags.
+mkdir -p "$T/lib"
+cat >"$T/lib/p.c" <<'EOF2'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/gfp.h>
+
+char *quotable(const char *s, gfp_t gfp)
+{
+	char *buffer, *quoted;
+
+	buffer = kmalloc(4096, GFP_TEMPORARY);
+	quoted = kmalloc(16,  GFP_KERNEL | __GFP_NOWARN);
+	kfree(buffer);
+	return kmalloc(8, gfp) ? quoted : 0;
+}
+
+void *no_param(unsigned long n)
+{
+	return kmalloc(n, GFP_KERNEL);
+}
+
+unsigned long pages(int order, gfp_t gfp_mask)
+{
+	unsigned long a = __get_free_pages(GFP_KERNEL, order);
+	unsigned long b = __get_free_pages(GFP_TEMPORARY|__GFP_ZERO, order);
+
+	return a + b + get_zeroed_page(GFP_KERNEL) +
+		(unsigned long)kmalloc_node(8, GFP_KERNEL, 0);
+}
 EOF2
 cat >"$T/mm/a.c" <<'EOF2'
 // SPDX-License-Identifier: GPL-2.0
@@ -68,19 +102,27 @@ EOF2
 	skip_all "git cannot commit here"
 db=$TMP/c.db
 ok "scan the fixture" "$GFPAUDIT" scan --db "$db" "$T"
-ok "patch it" "$GFPAUDIT" patch --db "$db" --rule gfp-temporary \
-	--out "$TMP/out" "$T"
-W=$TMP/w
-git clone -q "$T" "$W"
-ok "git am the series" sh -c "cd '$W' && ls '$TMP'/out/000[1-9]*.patch |
-	xargs git -c user.name=T -c user.email=t@example.org am -q"
-S=$TMP/s
-cp -a "$T" "$S"
-ok "spatch -D patch with the series' .cocci" spatch --very-quiet \
-	--sp-file "$TMP/out/gfp-temporary.cocci" -D patch --no-includes \
-	--include-headers --dir "$S/mm" --in-place
-ok "spatch and gfpaudit rewrite mm/a.c byte for byte alike" cmp "$S/mm/a.c" "$W/mm/a.c"
-ok "and spatch changed something" sh -c "! cmp -s '$T/mm/a.c' '$S/mm/a.c'"
+# agree RULE DIR FILE: gfpaudit's series for RULE, applied by git am, and
+# the series' .cocci run by spatch over DIR rewrite FILE alike.
+agree() {
+	ag_r=$1 ag_d=$2 ag_f=$3
+	ok "$ag_r: patch it" "$GFPAUDIT" patch --db "$db" --rule "$ag_r" \
+		--out "$TMP/out-$ag_r" "$T"
+	ok "$ag_r: the series carries $ag_r.cocci" test -f "$TMP/out-$ag_r/$ag_r.cocci"
+	git clone -q "$T" "$TMP/w-$ag_r"
+	ok "$ag_r: git am the series" sh -c "cd '$TMP/w-$ag_r' &&
+		ls '$TMP'/out-$ag_r/000[1-9]*.patch |
+		xargs git -c user.name=T -c user.email=t@example.org am -q"
+	cp -a "$T" "$TMP/s-$ag_r"
+	ok "$ag_r: spatch -D patch with the series' .cocci" spatch --very-quiet \
+		--sp-file "$TMP/out-$ag_r/$ag_r.cocci" -D patch --no-includes \
+		--include-headers --dir "$TMP/s-$ag_r/$ag_d" --in-place
+	ok "$ag_r: spatch and gfpaudit rewrite $ag_f byte for byte alike" \
+		cmp "$TMP/s-$ag_r/$ag_f" "$TMP/w-$ag_r/$ag_f"
+	ok "$ag_r: and spatch changed something" \
+		sh -c "! cmp -s '$T/$ag_f' '$TMP/s-$ag_r/$ag_f'"
+}
+agree gfp-temporary mm mm/a.c
 out=$(spatch --very-quiet --sp-file "$SRC_DIR/rules/cocci/gfp-temporary.cocci" \
 	-D report --no-includes --dir "$T/mm" 2>&1)
 is "$(printf '%s\n' "$out" | grep -c 'GFP_TEMPORARY was removed in v4.14')" 6 \
@@ -91,4 +133,17 @@ like "$out" "^\\+	b->data = kmalloc\\(len,   GFP_KERNEL\\);" \
 	"reclaimable-noop.cocci rewrites kmalloc's GFP_TEMPORARY"
 if printf '%s' "$out" | grep -q '__get_free_pages(GFP_KERNEL'; then r=1; else r=0; fi
 is "$r" 0 "reclaimable-noop.cocci leaves the page allocator alone"
+
+# gfp-param: the scan's sites.gfp_param, the patch, and spatch agree.
+is "$(sql "$db" "SELECT count(*) FROM sites WHERE path = 'lib/p.c' AND gfp_param IS NOT NULL")" \
+	6 "gfp_param: the 6 hard-coded sites of lib/p.c"
+agree gfp-param lib lib/p.c
+like "$(cat "$TMP/w-gfp-param/lib/p.c")" "	quoted = kmalloc\\(16,  gfp \\| __GFP_NOWARN\\);" \
+	"the base mask is replaced, the modifier and the blanks kept"
+like "$(cat "$TMP/w-gfp-param/lib/p.c")" "	return kmalloc\\(n, GFP_KERNEL\\);" \
+	"a function without a gfp_t parameter is left alone"
+out=$(spatch --very-quiet --sp-file "$SRC_DIR/rules/cocci/gfp-param.cocci" \
+	-D report --no-includes --dir "$T/lib" 2>&1)
+is "$(printf '%s\n' "$out" | grep -c "hard-coded flags; the caller's gfp_t is")" 6 \
+	"gfp-param.cocci -D report reports each site"
 done_testing

@@ -17,4 +17,4 @@ echo "-- its last patch:"
 sed -n '/^diff --git/,$p' "$OUT"/patches-gfp-temporary/*-mm-remove-GFP_TEMPORARY.patch
 echo "-- report rules (from the classifiers' columns):"
 "$GFPAUDIT" rules --run --db "$DB" sleep-in-atomic reclaimable-noop \
-	reclaimable-without-shrinker
+	reclaimable-without-shrinker shrinker-without-reclaimable

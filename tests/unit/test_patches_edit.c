@@ -123,6 +123,89 @@ static void test_no_trailing_newline(void **state)
 	free(out);
 }
 
+static void test_arg_add(void **state)
+{
+	const char *in =
+		"c = kmem_cache_create(\"a\", 8, 0, 0, NULL);\n"
+		"c = kmem_cache_create(\"b\", 8, 0,\n"
+		"\t\tSLAB_HWCACHE_ALIGN |\tSLAB_PANIC /* why */,\n"
+		"\t\tNULL);\n"
+		"c = KMEM_CACHE(d, SLAB_RECLAIM_ACCOUNT | SLAB_PANIC);\n"
+		"c = kmem_cache_create(\"e\", 8, 0, big ? F(1, 2) : 0, NULL);\n"
+		"x GFP_TEMPORARY\n";
+	struct edit e[] = {
+		{EDIT_ARG_ADD, 1, 34, "0", "SLAB_RECLAIM_ACCOUNT"},
+		{EDIT_ARG_ADD, 3, 3, "SLAB_HWCACHE_ALIGN | SLAB_PANIC",
+		 "SLAB_RECLAIM_ACCOUNT"},
+		/* Never added twice. */
+		{EDIT_ARG_ADD, 5, 19, "SLAB_RECLAIM_ACCOUNT | SLAB_PANIC",
+		 "SLAB_RECLAIM_ACCOUNT"},
+		/* ?: binds more loosely than |: the old text is bracketed. */
+		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0", "SLAB_RECLAIM_ACCOUNT"},
+		{EDIT_TOKEN, 7, 3, "GFP_TEMPORARY", "GFP_KERNEL"},
+	};
+	struct edit stale = {EDIT_ARG_ADD, 1, 34, "SLAB_PANIC", "X"};
+	struct edit over[] = {
+		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X"},
+		{EDIT_TOKEN, 3, 24, "SLAB_PANIC", "Y"},
+	};
+	char err[256], *out;
+
+	(void)state;
+	out = apply(in, e, 5, 0, err);
+	assert_string_equal(
+		out,
+		"c = kmem_cache_create(\"a\", 8, 0, SLAB_RECLAIM_ACCOUNT, NULL);\n"
+		"c = kmem_cache_create(\"b\", 8, 0,\n"
+		"\t\tSLAB_HWCACHE_ALIGN |\tSLAB_PANIC | SLAB_RECLAIM_ACCOUNT "
+		"/* why */,\n"
+		"\t\tNULL);\n"
+		"c = KMEM_CACHE(d, SLAB_RECLAIM_ACCOUNT | SLAB_PANIC);\n"
+		"c = kmem_cache_create(\"e\", 8, 0, (big ? F(1, 2) : 0) | "
+		"SLAB_RECLAIM_ACCOUNT, NULL);\n"
+		"x GFP_KERNEL\n");
+	free(out);
+	out = apply(in, &stale, 1, -1, err);
+	assert_string_equal(err, "1:34: expected the argument 'SLAB_PANIC' "
+				 "(is the database stale?)");
+	free(out);
+	/* The argument starts on line 2's end and runs over line 3. */
+	out = apply(in, over, 2, -1, err);
+	assert_string_equal(err, "3:24: edits overlap");
+	free(out);
+}
+
+static void test_arg_param(void **state)
+{
+	const char *in = "\tbuffer = kmalloc(PAGE_SIZE, GFP_TEMPORARY);\n"
+			 "\tp = kzalloc(n, GFP_KERNEL | __GFP_NOWARN);\n"
+			 "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n";
+	struct edit e[] = {
+		{EDIT_ARG_PARAM, 1, 30, "GFP_TEMPORARY", "gfp"},
+		{EDIT_ARG_PARAM, 2, 17, "GFP_KERNEL | __GFP_NOWARN", "flags"},
+	};
+	struct edit two = {EDIT_ARG_PARAM, 3, 17, "GFP_KERNEL | GFP_DMA", "g"};
+	size_t off = 0;
+	char err[256], *out;
+
+	(void)state;
+	out = apply(in, e, 2, 0, err);
+	assert_string_equal(out,
+			    "\tbuffer = kmalloc(PAGE_SIZE, gfp);\n"
+			    "\tp = kzalloc(n, flags | __GFP_NOWARN);\n"
+			    "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n");
+	free(out);
+	out = apply(in, &two, 1, -1, err);
+	assert_string_equal(err, "3:17: 'GFP_KERNEL | GFP_DMA' has no single "
+				 "GFP_ base mask");
+	free(out);
+	assert_int_equal(gfp_base_masks("__GFP_IO | GFP_NOFS /* GFP_X */", 31,
+					&off),
+			 1);
+	assert_int_equal(off, 11);
+	assert_int_equal(gfp_base_masks("__GFP_IO | MY_GFP_X", 19, &off), 0);
+}
+
 static void test_vpatch(void **state)
 {
 	const char *p =
@@ -297,6 +380,8 @@ int main(void)
 		cmocka_unit_test(test_define_and_table),
 		cmocka_unit_test(test_drop),
 		cmocka_unit_test(test_no_trailing_newline),
+		cmocka_unit_test(test_arg_add),
+		cmocka_unit_test(test_arg_param),
 		cmocka_unit_test(test_vpatch),
 		cmocka_unit_test(test_maintainers),
 		cmocka_unit_test(test_subsys),
