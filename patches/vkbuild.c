@@ -128,10 +128,9 @@ static char *expand_var(const struct vkbuild *k, const char *v, size_t n)
 	size_t i = 0;
 
 	while (i < n) {
-		const char *e;
+		const char *e = memchr(v + i, ')', n - i);
 
-		if (!strncmp(v + i, "$(CONFIG_", 9) &&
-		    (e = memchr(v + i, ')', n - i))) {
+		if (!strncmp(v + i, "$(CONFIG_", 9) && e) {
 			const char *name = v + i + 9;
 			size_t nl = (size_t)(e - name);
 			const char *p = k->config;
