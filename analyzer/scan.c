@@ -53,7 +53,7 @@ static double now_s(void)
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
-	CXIndex idx = clang_createIndex(0, 0);
+	struct tu_parser tp;
 	sqlite3 *ro = NULL;
 
 	if (p->env->db_path &&
@@ -64,6 +64,7 @@ static void *worker(void *arg)
 	}
 	if (ro)
 		sqlite3_busy_timeout(ro, 60000);
+	tu_parser_init(&tp);
 	for (;;) {
 		struct job *j;
 
@@ -74,7 +75,7 @@ static void *worker(void *arg)
 		}
 		j = &p->jobs[p->next++];
 		pthread_mutex_unlock(&p->mu);
-		process_file(p->env, idx, ro, j->path, j->old_hash, NULL, 0,
+		process_file(p->env, &tp, ro, j->path, j->old_hash, NULL, 0,
 			     &j->res);
 		pthread_mutex_lock(&p->mu);
 		j->ready = 1;
@@ -82,7 +83,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->mu);
 	}
 	sqlite3_close(ro);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 	return NULL;
 }
 
@@ -105,20 +106,27 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		       size_t from, size_t to, const struct tracked_flags *tf,
 		       struct counts *c)
 {
+	struct result_writer w;
 	size_t i;
 
 	if (from == to)
 		return 0;
 	if (db_begin(db))
 		return -1;
+	if (result_writer_open(&w, db)) {
+		db_rollback(db);
+		return -1;
+	}
 	for (i = from; i < to; i++) {
 		struct file_result *r = &jobs[i].res;
 
-		if (write_result(db, run_id, r, tf)) {
+		if (result_writer_put(&w, run_id, r, tf)) {
+			result_writer_close(&w);
 			db_rollback(db);
 			return -1;
 		}
 	}
+	result_writer_close(&w);
 	if (db_commit(db))
 		return -1;
 	for (i = from; i < to; i++) {
@@ -416,14 +424,14 @@ static int learn(struct scan_env *env, const struct alloc_fn *f,
 }
 
 /* What one outside file teaches: its allocator macros and wrappers. */
-static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
-		      struct name_set *fresh)
+static int learn_file(struct scan_env *env, struct tu_parser *tp,
+		      const char *path, struct name_set *fresh)
 {
 	struct file_result r;
 	size_t k;
 	int n = 0;
 
-	process_file(env, idx, NULL, path, NULL, NULL, 0, &r);
+	process_file(env, tp, NULL, path, NULL, NULL, 0, &r);
 	for (k = 0; k < r.lf.macros.n; k++)
 		n += learn(env, &r.lf.macros.v[k], fresh);
 	for (k = 0; k < r.emit.nallocs; k++) {
@@ -449,7 +457,7 @@ static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
 static void learn_outside(struct scan_env *env, sqlite3 *db,
 			  const struct file_list *fl, const struct scan_opts *o)
 {
-	CXIndex idx;
+	struct tu_parser tp;
 	enum parse_depth depth = env->depth;
 	struct name_set fresh, next;
 	size_t i, *cand, ncand = 0;
@@ -466,7 +474,7 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 			  "AND status = 'complete' AND shard IS NULL AND "
 			  "json_array_length(options, '$.paths') = 0", 0) > 0)
 		return;
-	idx = clang_createIndex(0, 0);
+	tu_parser_init(&tp);
 	env->depth = DEPTH_LEXICAL;
 	names_init(&fresh);
 	/*
@@ -506,7 +514,7 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 						     len));
 			free(buf);
 			if (want)
-				learned += learn_file(env, idx, fl->paths[f],
+				learned += learn_file(env, &tp, fl->paths[f],
 						      &next);
 		}
 		names_free(&fresh);
@@ -516,7 +524,7 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 	free(cand);
 	names_free(&fresh);
 	env->depth = depth;
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 }
 
 /*

@@ -97,11 +97,12 @@ static void test_hook_order_and_rows(void **state)
 {
 	struct scan_env env;
 	struct file_result r;
-	CXIndex idx = clang_createIndex(0, 0);
+	struct tu_parser tp;
 	char *dbp = xasprintf("%s/w.db", dir);
 	sqlite3 *db;
 
 	(void)state;
+	tu_parser_init(&tp);
 	put("Makefile", "VERSION = 6\nPATCHLEVEL = 1\n");
 	/*
 	 * Declared in the file: a single-file parse drops calls whose
@@ -115,7 +116,7 @@ static void test_hook_order_and_rows(void **state)
 		   "\treturn p != 0;\n}\n");
 	assert_int_equal(scan_env_init(&env, dir, NULL, DEPTH_SINGLE_FILE,
 				       NULL, NULL), 0);
-	process_file(&env, idx, NULL, "a.c", NULL, NULL, 0, &r);
+	process_file(&env, &tp, NULL, "a.c", NULL, NULL, 0, &r);
 	assert_string_equal(events.buf, "tu_begin(a.c) begin(f) site(kzalloc,fn) "
 					"end site(kmalloc,-) tu_end");
 	assert_int_equal(calls_with_cursor, 1);    /* kzalloc's CallExpr */
@@ -153,7 +154,7 @@ static void test_hook_order_and_rows(void **state)
 	db_close(db);
 	file_result_free(&r);
 	scan_env_free(&env);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 	free(dbp);
 }
 
@@ -162,23 +163,24 @@ static void test_interesting_names(void **state)
 {
 	struct scan_env env;
 	struct file_result r;
-	CXIndex idx = clang_createIndex(0, 0);
+	struct tu_parser tp;
 
 	(void)state;
+	tu_parser_init(&tp);
 	put("b.c", "void f(void)\n{\n\tmsleep(10);\n}\n");
 	put("c.c", "void g(void)\n{\n\tudelay(10);\n}\n");
 	assert_int_equal(scan_env_init(&env, dir, NULL, DEPTH_SINGLE_FILE,
 				       NULL, NULL), 0);
-	process_file(&env, idx, NULL, "b.c", NULL, NULL, 0, &r);
+	process_file(&env, &tp, NULL, "b.c", NULL, NULL, 0, &r);
 	assert_true(r.parsed);
 	assert_string_equal(r.parse_mode, "single_file");
 	file_result_free(&r);
-	process_file(&env, idx, NULL, "c.c", NULL, NULL, 0, &r);
+	process_file(&env, &tp, NULL, "c.c", NULL, NULL, 0, &r);
 	assert_false(r.parsed);
 	assert_string_equal(r.parse_mode, "lexical");
 	file_result_free(&r);
 	scan_env_free(&env);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 }
 
 static void test_check_entry_point(void **state)
