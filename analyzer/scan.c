@@ -13,6 +13,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -627,6 +628,14 @@ int analyzer_scan(const struct scan_opts *o)
 
 	if (check_tree(o->tree) || check_paths(o))
 		return EXIT_USAGE;
+	/*
+	 * Each file allocates and frees buffers of up to tens of MiB (its
+	 * text, libclang's copy, its AST): keep freed memory for the next
+	 * file instead of handing it back to the kernel and faulting it in
+	 * again (measured: ~3% less CPU on a 6.1 subset).
+	 */
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	db = db_open(o->db_path, DB_READWRITE);
 	if (!db)
 		return EXIT_USAGE;
