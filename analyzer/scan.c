@@ -26,6 +26,8 @@
 /* Rounds of learning wrappers of wrappers (drm_malloc_ab -> _gfp -> kmalloc). */
 #define MAX_LEARNED_PASSES 8
 #define BATCH_SECONDS 2.0
+/* At most this many files of one directory are handed out at once. */
+#define DIR_RUN_FILES 16
 
 struct job {
 	char *path;
@@ -51,6 +53,15 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Do A and B (relative paths) name files of one directory? */
+static int same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
@@ -67,21 +78,35 @@ static void *worker(void *arg)
 		sqlite3_busy_timeout(ro, 60000);
 	tu_parser_init(&tp);
 	for (;;) {
-		struct job *j;
+		size_t first, last;
 
+		/*
+		 * A run of files of one directory goes to one worker, whose
+		 * kept translation unit then serves them all (tu.c).
+		 */
 		pthread_mutex_lock(&p->mu);
 		if (p->next == p->njobs) {
 			pthread_mutex_unlock(&p->mu);
 			break;
 		}
-		j = &p->jobs[p->next++];
+		first = p->next;
+		for (last = first + 1; last < p->njobs &&
+		     last - first < DIR_RUN_FILES &&
+		     same_dir(p->jobs[first].path, p->jobs[last].path);
+		     last++)
+			;
+		p->next = last;
 		pthread_mutex_unlock(&p->mu);
-		process_file(p->env, &tp, ro, j->path, j->old_hash, NULL, 0,
-			     &j->res);
-		pthread_mutex_lock(&p->mu);
-		j->ready = 1;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
+		for (; first < last; first++) {
+			struct job *j = &p->jobs[first];
+
+			process_file(p->env, &tp, ro, j->path, j->old_hash,
+				     NULL, 0, &j->res);
+			pthread_mutex_lock(&p->mu);
+			j->ready = 1;
+			pthread_cond_broadcast(&p->cv);
+			pthread_mutex_unlock(&p->mu);
+		}
 	}
 	sqlite3_close(ro);
 	tu_parser_free(&tp);
