@@ -343,47 +343,72 @@ _Static_assert(W_NSTMT == RESULT_WRITER_STMTS, "result_writer size");
 
 static const char *const write_sql[W_NSTMT] = {
 	/* flag_uses, sites and caches go with the files row (CASCADE). */
-	[W_DEL_FILE] = "DELETE FROM files WHERE path = ?",
-	[W_DEL_ALLOCS] = "DELETE FROM allocators WHERE origin = 'learned' "
-			 "AND path = ?",
-	[W_DEL_SLEEPERS] = "DELETE FROM sleepers WHERE origin = 'learned' "
-			   "AND path = ?",
-	[W_DEL_FINDINGS] = "DELETE FROM findings WHERE path = ? AND run_id IN "
-			   "(SELECT id FROM runs WHERE command IN "
-			   "('scan', 'check'))",
-	[W_FILE] = "INSERT INTO files(path, hash, size, run_id, "
-		   "parse_mode, diagnostics, error) "
-		   "VALUES (?, ?, ?, ?, ?, ?, ?)",
-	[W_USE] = "INSERT OR IGNORE INTO flag_uses(file_id, path, line, col, flag,"
-		  " context, function, macro, call, in_disabled_branch) "
-		  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-	[W_SITE] = "INSERT OR IGNORE INTO sites(file_id, path, line, col, function,"
-		   " api, api_origin, flags, flags_line, flags_col, flags_via,"
-		   " flags_resolved, gfp_mask, migratetype, size, size_const, macro,"
-		   " in_disabled_branch, lifetime, lifetime_evidence, lifetime_line,"
-		   " held_across_sleep, sleep_evidence, context, context_evidence,"
-		   " gfp_param, flag_effective, flag_effective_reason, confidence) "
-		   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-	[W_ALLOC] = "INSERT INTO allocators(name, kind, family, gfp_arg, size_arg,"
-		    " origin, via, path, line) VALUES (?,?,?,?,?,'learned',?,?,?) "
-		    "ON CONFLICT(name) DO UPDATE SET kind = excluded.kind,"
-		    " family = excluded.family, gfp_arg = excluded.gfp_arg,"
-		    " size_arg = excluded.size_arg, via = excluded.via,"
-		    " path = excluded.path, line = excluded.line "
-		    "WHERE allocators.origin = 'learned' AND "
-		    FIRST_DEFINED("allocators"),
-	[W_SLEEPER] = "INSERT INTO sleepers(function, origin, evidence, path, line) "
-		      "VALUES (?, 'learned', ?, ?, ?) ON CONFLICT(function) DO UPDATE"
-		      " SET evidence = excluded.evidence, path = excluded.path,"
-		      " line = excluded.line WHERE sleepers.origin = 'learned' AND "
-		      FIRST_DEFINED("sleepers"),
-	[W_CACHE] = "INSERT OR REPLACE INTO caches(file_id, path, line, col, variable,"
-		    " name, flags, reclaimable, has_shrinker, shrinker_evidence) "
-		    "VALUES (?,?,?,?,?,?,?,?,?,?)",
-	[W_FINDING] = "INSERT OR REPLACE INTO findings(rule, severity, path, line, col,"
-		      " message, suggestion, site_id, run_id) VALUES (?,?,?,?,?,?,?,"
-		      " (SELECT id FROM sites WHERE path = ?3 AND line = ?4"
-		      "  ORDER BY abs(col - ?5) LIMIT 1), ?8)",
+	[W_DEL_FILE] =
+		"DELETE FROM files WHERE path = ?",
+	[W_DEL_ALLOCS] =
+		"DELETE FROM allocators WHERE origin = 'learned' "
+		"AND path = ?",
+	[W_DEL_SLEEPERS] =
+		"DELETE FROM sleepers WHERE origin = 'learned' "
+		"AND path = ?",
+	[W_DEL_FINDINGS] =
+		"DELETE FROM findings WHERE path = ? AND run_id IN "
+		"(SELECT id FROM runs WHERE command IN "
+		"('scan', 'check'))",
+	[W_FILE] =
+		"INSERT INTO files(path, hash, size, run_id, "
+		"parse_mode, diagnostics, error) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?)",
+	[W_USE] =
+		"INSERT OR IGNORE INTO flag_uses(file_id, path, line, col,"
+		" flag,"
+		" context, function, macro, call, in_disabled_branch) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	[W_SITE] =
+		"INSERT OR IGNORE INTO sites(file_id, path, line, col,"
+		" function,"
+		" api, api_origin, flags, flags_line, flags_col, flags_via,"
+		" flags_resolved, gfp_mask, migratetype, size, size_const,"
+		" macro,"
+		" in_disabled_branch, lifetime, lifetime_evidence,"
+		" lifetime_line,"
+		" held_across_sleep, sleep_evidence, context,"
+		" context_evidence,"
+		" gfp_param, flag_effective, flag_effective_reason,"
+		" confidence) "
+		"VALUES"
+		" (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[W_ALLOC] =
+		"INSERT INTO allocators(name, kind, family, gfp_arg,"
+		" size_arg,"
+		" origin, via, path, line) VALUES"
+		" (?,?,?,?,?,'learned',?,?,?) "
+		"ON CONFLICT(name) DO UPDATE SET kind = excluded.kind,"
+		" family = excluded.family, gfp_arg = excluded.gfp_arg,"
+		" size_arg = excluded.size_arg, via = excluded.via,"
+		" path = excluded.path, line = excluded.line "
+		"WHERE allocators.origin = 'learned' AND "
+		FIRST_DEFINED("allocators"),
+	[W_SLEEPER] =
+		"INSERT INTO sleepers(function, origin, evidence, path,"
+		" line) "
+		"VALUES (?, 'learned', ?, ?, ?) ON CONFLICT(function) DO"
+		" UPDATE"
+		" SET evidence = excluded.evidence, path = excluded.path,"
+		" line = excluded.line WHERE sleepers.origin = 'learned' AND "
+		FIRST_DEFINED("sleepers"),
+	[W_CACHE] =
+		"INSERT OR REPLACE INTO caches(file_id, path, line, col,"
+		" variable,"
+		" name, flags, reclaimable, has_shrinker, shrinker_evidence) "
+		"VALUES (?,?,?,?,?,?,?,?,?,?)",
+	[W_FINDING] =
+		"INSERT OR REPLACE INTO findings(rule, severity, path,"
+		" line, col,"
+		" message, suggestion, site_id, run_id) VALUES"
+		" (?,?,?,?,?,?,?,"
+		" (SELECT id FROM sites WHERE path = ?3 AND line = ?4"
+		"  ORDER BY abs(col - ?5) LIMIT 1), ?8)",
 };
 
 int result_writer_open(struct result_writer *w, sqlite3 *db)
