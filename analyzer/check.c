@@ -83,7 +83,7 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 {
 	struct scan_env env;
 	struct file_result r;
-	CXIndex idx;
+	struct tu_parser tp;
 	char *rel = relative_to(tree, path);
 	int rc = EXIT_OK;
 
@@ -121,8 +121,8 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 		return EXIT_INTERNAL;
 	}
 	scan_env_prefilter(&env);
-	idx = clang_createIndex(0, 0);
-	process_file(&env, idx, NULL, rel, NULL,
+	tu_parser_init(&tp);
+	process_file(&env, &tp, NULL, rel, NULL,
 		     argc ? argv : NULL, argc, &r);
 	if (r.failed && !r.parsed) {
 		error_msg("%s: %s", rel, r.error ? r.error : "cannot analyse");
@@ -136,7 +136,7 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 		fill_report(out, &r);
 	}
 	file_result_free(&r);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 	scan_env_free(&env);
 	free(rel);
 	return rc;

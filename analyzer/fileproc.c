@@ -170,7 +170,7 @@ static void learned_macros(struct file_result *r)
 	}
 }
 
-void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
+void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 		  const char *rel, const char *old_hash,
 		  const char *const *argv, int argc, struct file_result *r)
 {
@@ -234,7 +234,7 @@ void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
 	r->lf.path = r->path;
 	r->lf.buf = buf;
 	r->lf.len = len;
-	if (tu_parse(idx, &rq, &pr, &r->lf)) {
+	if (tu_parse(tp, &rq, &pr, &r->lf)) {
 		r->error = xstrdup("libclang could not parse the file");
 		r->failed = 1;
 		r->parse_mode = "failed";
@@ -292,8 +292,9 @@ void file_result_free(struct file_result *r)
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
 {
+	/* Static: every string outlives the step_done() that unbinds it. */
 	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
 	else
 		sqlite3_bind_null(st, i);
 }
@@ -327,18 +328,135 @@ static const char *confidence_of(enum parse_depth d)
 	       d == DEPTH_SINGLE_FILE ? "single_file" : "lexical";
 }
 
-static int write_uses(sqlite3 *db, long long fid, const struct file_result *r,
+/*
+ * Two definitions of one learned name (percpu-km.c and percpu-vm.c both
+ * define pcpu_create_chunk): the first by path and line wins, whatever
+ * the order the files are written in, so that a sharded scan and its
+ * merge (cli/cmd_merge.c) equal a whole scan.
+ */
+#define FIRST_DEFINED(t)                                                  \
+	"(excluded.path < " t ".path OR (excluded.path = " t ".path AND "   \
+	"excluded.line < " t ".line))"
+
+/*
+ * The writer's statements, prepared once per batch rather than once per
+ * file: a scan writes 55k files, most of them with no rows at all.
+ */
+enum {
+	W_DEL_FILE, W_DEL_ALLOCS, W_DEL_SLEEPERS, W_DEL_FINDINGS, W_FILE,
+	W_USE, W_SITE, W_ALLOC, W_SLEEPER, W_CACHE, W_FINDING, W_FACT,
+	W_NSTMT
+};
+
+_Static_assert(W_NSTMT == RESULT_WRITER_STMTS, "result_writer size");
+
+static const char *const write_sql[W_NSTMT] = {
+	/* flag_uses, sites and caches go with the files row (CASCADE). */
+	[W_DEL_FILE] =
+		"DELETE FROM files WHERE path = ?",
+	[W_DEL_ALLOCS] =
+		"DELETE FROM allocators WHERE origin = 'learned' "
+		"AND path = ?",
+	[W_DEL_SLEEPERS] =
+		"DELETE FROM sleepers WHERE origin = 'learned' "
+		"AND path = ?",
+	[W_DEL_FINDINGS] =
+		"DELETE FROM findings WHERE path = ? AND run_id IN "
+		"(SELECT id FROM runs WHERE command IN "
+		"('scan', 'check'))",
+	[W_FILE] =
+		"INSERT INTO files(path, hash, size, run_id, "
+		"parse_mode, diagnostics, error) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?)",
+	[W_USE] =
+		"INSERT OR IGNORE INTO flag_uses(file_id, path, line, col,"
+		" flag,"
+		" context, function, macro, call, in_disabled_branch) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	[W_SITE] =
+		"INSERT OR IGNORE INTO sites(file_id, path, line, col,"
+		" function,"
+		" api, api_origin, flags, flags_line, flags_col, flags_via,"
+		" flags_resolved, gfp_mask, migratetype, size, size_const,"
+		" macro,"
+		" in_disabled_branch, lifetime, lifetime_evidence,"
+		" lifetime_line,"
+		" held_across_sleep, sleep_evidence, context,"
+		" context_evidence,"
+		" gfp_param, flag_effective, flag_effective_reason,"
+		" confidence) "
+		"VALUES"
+		" (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	[W_ALLOC] =
+		"INSERT INTO allocators(name, kind, family, gfp_arg,"
+		" size_arg,"
+		" origin, via, path, line) VALUES"
+		" (?,?,?,?,?,'learned',?,?,?) "
+		"ON CONFLICT(name) DO UPDATE SET kind = excluded.kind,"
+		" family = excluded.family, gfp_arg = excluded.gfp_arg,"
+		" size_arg = excluded.size_arg, via = excluded.via,"
+		" path = excluded.path, line = excluded.line "
+		"WHERE allocators.origin = 'learned' AND "
+		FIRST_DEFINED("allocators"),
+	[W_SLEEPER] =
+		"INSERT INTO sleepers(function, origin, evidence, path,"
+		" line) "
+		"VALUES (?, 'learned', ?, ?, ?) ON CONFLICT(function) DO"
+		" UPDATE"
+		" SET evidence = excluded.evidence, path = excluded.path,"
+		" line = excluded.line WHERE sleepers.origin = 'learned' AND "
+		FIRST_DEFINED("sleepers"),
+	[W_CACHE] =
+		"INSERT OR REPLACE INTO caches(file_id, path, line, col,"
+		" variable,"
+		" name, flags, reclaimable, has_shrinker, shrinker_evidence,"
+		" shrinker_scope) VALUES (?,?,?,?,?,?,?,?,?,?,"
+		" CASE WHEN ?9 = 1 THEN 'file' END)",
+	[W_FINDING] =
+		"INSERT OR REPLACE INTO findings(rule, severity, path,"
+		" line, col,"
+		" message, suggestion, site_id, run_id) VALUES"
+		" (?,?,?,?,?,?,?,"
+		" (SELECT id FROM sites WHERE path = ?3 AND line = ?4"
+		"  ORDER BY abs(col - ?5) LIMIT 1), ?8)",
+	/* the directory with its '/', or '' at the top: rtrim(path, name) */
+	[W_FACT] =
+		"INSERT INTO file_facts(file_id, kind, name, function, dir,"
+		" line) VALUES (?1, ?2, ?3, ?6, rtrim(?4, replace(?4, '/', '')),"
+		" ?5)",
+};
+
+int result_writer_open(struct result_writer *w, sqlite3 *db)
+{
+	int k;
+
+	memset(w, 0, sizeof(*w));
+	w->db = db;
+	for (k = 0; k < W_NSTMT; k++)
+		if (!(w->st[k] = db_prepare(db, write_sql[k]))) {
+			result_writer_close(w);
+			return -1;
+		}
+	return 0;
+}
+
+void result_writer_close(struct result_writer *w)
+{
+	int k;
+
+	for (k = 0; k < W_NSTMT; k++)
+		sqlite3_finalize(w->st[k]);
+	memset(w, 0, sizeof(*w));
+}
+
+static int write_uses(struct result_writer *w, long long fid,
+		      const struct file_result *r,
 		      const struct tracked_flags *tf)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"INSERT OR IGNORE INTO flag_uses(file_id, path, line, col, flag,"
-		" context, function, macro, call, in_disabled_branch) "
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	sqlite3_stmt *st = w->st[W_USE];
 	size_t i;
 	int rc = 0;
 
-	if (!st)
-		return -1;
 	for (i = 0; i < r->lf.nuses && !rc; i++) {
 		const struct flag_use *u = &r->lf.uses[i];
 
@@ -352,27 +470,18 @@ static int write_uses(sqlite3 *db, long long fid, const struct file_result *r,
 		bind_text(st, 8, u->macro);
 		bind_text(st, 9, u->call);
 		sqlite3_bind_int(st, 10, u->disabled);
-		rc = step_done(db, st);
+		rc = step_done(w->db, st);
 	}
-	sqlite3_finalize(st);
 	return rc;
 }
 
-static int write_sites(sqlite3 *db, long long fid, const struct file_result *r)
+static int write_sites(struct result_writer *w, long long fid,
+		       const struct file_result *r)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"INSERT OR IGNORE INTO sites(file_id, path, line, col, function,"
-		" api, api_origin, flags, flags_line, flags_col, flags_via,"
-		" flags_resolved, gfp_mask, migratetype, size, size_const, macro,"
-		" in_disabled_branch, lifetime, lifetime_evidence, lifetime_line,"
-		" held_across_sleep, sleep_evidence, context, context_evidence,"
-		" gfp_param, flag_effective, flag_effective_reason, confidence) "
-		"VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	sqlite3_stmt *st = w->st[W_SITE];
 	size_t i;
 	int rc = 0;
 
-	if (!st)
-		return -1;
 	for (i = 0; i < r->lf.nsites && !rc; i++) {
 		const struct site *s = &r->lf.sites[i].s;
 
@@ -407,61 +516,22 @@ static int write_sites(sqlite3 *db, long long fid, const struct file_result *r)
 				 s->flag_effective);
 		bind_text(st, 28, s->flag_effective_reason);
 		bind_text(st, 29, confidence_of(s->depth));
-		rc = step_done(db, st);
+		rc = step_done(w->db, st);
 	}
-	sqlite3_finalize(st);
 	return rc;
 }
 
-/*
- * Two definitions of one learned name (percpu-km.c and percpu-vm.c both
- * define pcpu_create_chunk): the first by path and line wins, whatever
- * the order the files are written in, so that a sharded scan and its
- * merge (cli/cmd_merge.c) equal a whole scan.
- */
-#define FIRST_DEFINED(t)                                                  \
-	"(excluded.path < " t ".path OR (excluded.path = " t ".path AND "   \
-	"excluded.line < " t ".line))"
-
-static int write_emits(sqlite3 *db, long long run_id, long long fid,
-		       const struct file_result *r)
+static int write_emits(struct result_writer *w, long long run_id,
+		       long long fid, const struct file_result *r)
 {
 	const struct walk_emit *e = &r->emit;
-	sqlite3_stmt *a, *s, *c, *f, *k;
+	sqlite3_stmt *a = w->st[W_ALLOC], *s = w->st[W_SLEEPER],
+		     *c = w->st[W_CACHE], *f = w->st[W_FINDING],
+		     *fa = w->st[W_FACT];
+	sqlite3 *db = w->db;
 	size_t i;
 	int rc = 0;
 
-	a = db_prepare(db,
-		"INSERT INTO allocators(name, kind, family, gfp_arg, size_arg,"
-		" origin, via, path, line) VALUES (?,?,?,?,?,'learned',?,?,?) "
-		"ON CONFLICT(name) DO UPDATE SET kind = excluded.kind,"
-		" family = excluded.family, gfp_arg = excluded.gfp_arg,"
-		" size_arg = excluded.size_arg, via = excluded.via,"
-		" path = excluded.path, line = excluded.line "
-		"WHERE allocators.origin = 'learned' AND " FIRST_DEFINED("allocators"));
-	s = db_prepare(db,
-		"INSERT INTO sleepers(function, origin, evidence, path, line) "
-		"VALUES (?, 'learned', ?, ?, ?) ON CONFLICT(function) DO UPDATE"
-		" SET evidence = excluded.evidence, path = excluded.path,"
-		" line = excluded.line WHERE sleepers.origin = 'learned' AND "
-		FIRST_DEFINED("sleepers"));
-	c = db_prepare(db,
-		"INSERT OR REPLACE INTO caches(file_id, path, line, col, variable,"
-		" name, flags, reclaimable, has_shrinker, shrinker_evidence,"
-		" shrinker_scope) VALUES (?,?,?,?,?,?,?,?,?,?,"
-		" CASE WHEN ?9 = 1 THEN 'file' END)");
-	f = db_prepare(db,
-		"INSERT OR REPLACE INTO findings(rule, severity, path, line, col,"
-		" message, suggestion, site_id, run_id) VALUES (?,?,?,?,?,?,?,"
-		" (SELECT id FROM sites WHERE path = ?3 AND line = ?4"
-		"  ORDER BY abs(col - ?5) LIMIT 1), ?8)");
-	/* the directory with its '/', or '' at the top: rtrim(path, name) */
-	k = db_prepare(db,
-		"INSERT INTO file_facts(file_id, kind, name, function, dir,"
-		" line) VALUES (?1, ?2, ?3, ?6, rtrim(?4, replace(?4, '/', '')),"
-		" ?5)");
-	if (!a || !s || !c || !f || !k)
-		rc = -1;
 	for (i = 0; !rc && i < e->nallocs; i++) {
 		bind_text(a, 1, e->allocs[i].name);
 		bind_text(a, 2, e->allocs[i].kind);
@@ -511,59 +581,36 @@ static int write_emits(sqlite3 *db, long long run_id, long long fid,
 		rc = step_done(db, f);
 	}
 	for (i = 0; !rc && i < e->nfacts; i++) {
-		sqlite3_bind_int64(k, 1, fid);
-		bind_text(k, 2, e->facts[i].kind);
-		bind_text(k, 3, e->facts[i].name);
-		bind_text(k, 4, r->path);
-		sqlite3_bind_int(k, 5, (int)e->facts[i].line);
-		bind_text(k, 6, e->facts[i].function);
-		rc = step_done(db, k);
+		sqlite3_bind_int64(fa, 1, fid);
+		bind_text(fa, 2, e->facts[i].kind);
+		bind_text(fa, 3, e->facts[i].name);
+		bind_text(fa, 4, r->path);
+		sqlite3_bind_int(fa, 5, (int)e->facts[i].line);
+		bind_text(fa, 6, e->facts[i].function);
+		rc = step_done(db, fa);
 	}
-	sqlite3_finalize(a);
-	sqlite3_finalize(s);
-	sqlite3_finalize(c);
-	sqlite3_finalize(f);
-	sqlite3_finalize(k);
 	return rc;
 }
 
-static int exec_path(sqlite3 *db, const char *sql, const char *path)
+static int exec_path(struct result_writer *w, int k, const char *path)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
-
-	if (!st)
-		return -1;
-	bind_text(st, 1, path);
-	if (step_done(db, st)) {
-		sqlite3_finalize(st);
-		return -1;
-	}
-	sqlite3_finalize(st);
-	return 0;
+	bind_text(w->st[k], 1, path);
+	return step_done(w->db, w->st[k]);
 }
 
-int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
-		 const struct tracked_flags *tf)
+int result_writer_put(struct result_writer *w, long long run_id,
+		      const struct file_result *r,
+		      const struct tracked_flags *tf)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = w->st[W_FILE];
 	long long fid;
 
 	if (r->unchanged)
 		return 0;
-	/* flag_uses, sites and caches go with the files row (CASCADE). */
-	if (exec_path(db, "DELETE FROM files WHERE path = ?", r->path) ||
-	    exec_path(db, "DELETE FROM allocators WHERE origin = 'learned' "
-			  "AND path = ?", r->path) ||
-	    exec_path(db, "DELETE FROM sleepers WHERE origin = 'learned' "
-			  "AND path = ?", r->path) ||
-	    exec_path(db, "DELETE FROM findings WHERE path = ? AND run_id IN "
-			  "(SELECT id FROM runs WHERE command IN "
-			  "('scan', 'check'))", r->path))
-		return -1;
-	st = db_prepare(db, "INSERT INTO files(path, hash, size, run_id, "
-			    "parse_mode, diagnostics, error) "
-			    "VALUES (?, ?, ?, ?, ?, ?, ?)");
-	if (!st)
+	if (exec_path(w, W_DEL_FILE, r->path) ||
+	    exec_path(w, W_DEL_ALLOCS, r->path) ||
+	    exec_path(w, W_DEL_SLEEPERS, r->path) ||
+	    exec_path(w, W_DEL_FINDINGS, r->path))
 		return -1;
 	bind_text(st, 1, r->path);
 	bind_text(st, 2, r->hash);
@@ -572,14 +619,26 @@ int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
 	bind_text(st, 5, r->parse_mode);
 	sqlite3_bind_int(st, 6, r->diagnostics);
 	bind_text(st, 7, r->error);
-	if (step_done(db, st)) {
-		sqlite3_finalize(st);
+	if (step_done(w->db, st))
 		return -1;
-	}
-	sqlite3_finalize(st);
-	fid = sqlite3_last_insert_rowid(db);
-	if (write_uses(db, fid, r, tf) || write_sites(db, fid, r) ||
-	    write_emits(db, run_id, fid, r))
+	fid = sqlite3_last_insert_rowid(w->db);
+	if (write_uses(w, fid, r, tf) || write_sites(w, fid, r) ||
+	    write_emits(w, run_id, fid, r))
 		return -1;
 	return 0;
+}
+
+int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
+		 const struct tracked_flags *tf)
+{
+	struct result_writer w;
+	int rc;
+
+	if (r->unchanged)
+		return 0;
+	if (result_writer_open(&w, db))
+		return -1;
+	rc = result_writer_put(&w, run_id, r, tf);
+	result_writer_close(&w);
+	return rc;
 }

@@ -61,7 +61,7 @@ void scan_env_prefilter(struct scan_env *e);
  * same.  ARGV/ARGC: explicit clang flags (check), or NULL for the tier's.
  * RODB: read-only connection for classifiers (may be NULL).
  */
-void process_file(const struct scan_env *e, CXIndex idx, sqlite3 *rodb,
+void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 		  const char *rel, const char *old_hash,
 		  const char *const *argv, int argc, struct file_result *r);
 void file_result_free(struct file_result *r);
@@ -69,5 +69,23 @@ void file_result_free(struct file_result *r);
 /* Replace REL's rows with R's, inside the caller's transaction. */
 int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
 		 const struct tracked_flags *tf);
+
+/*
+ * The same for many files: the statements are prepared once by
+ * result_writer_open() and finalized by result_writer_close(), which
+ * must come before the database is closed.
+ */
+#define RESULT_WRITER_STMTS 12
+
+struct result_writer {
+	sqlite3 *db;
+	sqlite3_stmt *st[RESULT_WRITER_STMTS];
+};
+
+int result_writer_open(struct result_writer *w, sqlite3 *db);
+int result_writer_put(struct result_writer *w, long long run_id,
+		      const struct file_result *r,
+		      const struct tracked_flags *tf);
+void result_writer_close(struct result_writer *w);
 
 #endif

@@ -7,8 +7,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A cheap hash of a name: its length and three of its bytes. */
+static inline unsigned names_quick(const char *name, size_t len)
+{
+	unsigned a = (unsigned char)name[0];
+	unsigned b = (unsigned char)name[len > 1];
+	unsigned z = (unsigned char)name[len - 1];
+
+	return (a * 7 + b * 131 + z * 1031 + (unsigned)len * 37) &
+	       (NAMES_QUICK_BITS - 1);
+}
+
+static inline int quick_maybe(const struct name_set *s, const char *name,
+			      size_t len)
+{
+	unsigned q;
+
+	if (!len)
+		return 1;
+	q = names_quick(name, len);
+	return (s->quick[q / 64] >> (q % 64)) & 1;
+}
+
 void names_init(struct name_set *s)
 {
+	memset(s->quick, 0, sizeof(s->quick));
 	s->cap = 64;
 	s->n = 0;
 	s->keys = xcalloc(s->cap, sizeof(*s->keys));
@@ -41,6 +64,7 @@ static void grow(struct name_set *s)
 	struct name_set bigger;
 	size_t i;
 
+	memcpy(bigger.quick, s->quick, sizeof(bigger.quick));
 	bigger.cap = s->cap * 2;
 	bigger.n = 0;
 	bigger.keys = xcalloc(bigger.cap, sizeof(*bigger.keys));
@@ -70,6 +94,11 @@ void names_put(struct name_set *s, const char *name, size_t len, int val)
 	if (!s->keys[i]) {
 		s->keys[i] = xstrndup(name, len);
 		s->n++;
+		if (len) {
+			unsigned q = names_quick(name, len);
+
+			s->quick[q / 64] |= 1ULL << (q % 64);
+		}
 	}
 	s->vals[i] = val;
 }
@@ -78,31 +107,40 @@ int names_get(const struct name_set *s, const char *name, size_t len)
 {
 	size_t i;
 
-	if (!s->cap || !s->n)
+	if (!s->cap || !s->n || !quick_maybe(s, name, len))
 		return -1;
 	i = slot(s, name, len);
 	return s->keys[i] ? s->vals[i] : -1;
 }
 
+/* 1 for the bytes of an identifier, 2 for those that may start one. */
+static const unsigned char ident_class[256] = {
+	['0' ... '9'] = 1,
+	['A' ... 'Z'] = 3,
+	['a' ... 'z'] = 3,
+	['_'] = 3,
+};
+
 int names_any_in(const struct name_set *s, const char *buf, size_t len)
 {
+	const unsigned char *p = (const unsigned char *)buf;
 	size_t i = 0;
 
 	while (i < len) {
 		size_t start;
+		unsigned c = ident_class[p[i]];
 
-		if (!is_ident_start((unsigned char)buf[i])) {
+		if (!(c & 2)) {
 			/* Skip numbers whole so "0x80000u" is no identifier. */
-			if (buf[i] >= '0' && buf[i] <= '9')
-				while (i < len && is_ident_char(
-							  (unsigned char)buf[i]))
+			if (c)
+				while (i < len && ident_class[p[i]])
 					i++;
 			else
 				i++;
 			continue;
 		}
 		start = i;
-		while (i < len && is_ident_char((unsigned char)buf[i]))
+		while (i < len && ident_class[p[i]])
 			i++;
 		if (names_get(s, buf + start, i - start) >= 0)
 			return 1;

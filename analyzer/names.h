@@ -3,16 +3,25 @@
 #define GFPAUDIT_NAMES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * A set of identifiers with an integer value each (open addressing,
  * FNV-1a).  Lookups take (pointer, length) so that tokens are matched in
  * place in the file buffer without copying them.
  */
+#define NAMES_QUICK_BITS 8192
+
 struct name_set {
 	char **keys;
 	int *vals;
 	size_t cap, n;
+	/*
+	 * One bit per names_quick() value of the keys: most identifiers
+	 * of a file are not in the set, and this rejects ~90% of them
+	 * without hashing the whole name or probing the table.
+	 */
+	uint64_t quick[NAMES_QUICK_BITS / 64];
 };
 
 void names_init(struct name_set *s);

@@ -13,6 +13,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,8 @@
 /* Rounds of learning wrappers of wrappers (drm_malloc_ab -> _gfp -> kmalloc). */
 #define MAX_LEARNED_PASSES 8
 #define BATCH_SECONDS 2.0
+/* At most this many files of one directory are handed out at once. */
+#define DIR_RUN_FILES 16
 
 struct job {
 	char *path;
@@ -50,10 +53,19 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Do A and B (relative paths) name files of one directory? */
+static int same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
-	CXIndex idx = clang_createIndex(0, 0);
+	struct tu_parser tp;
 	sqlite3 *ro = NULL;
 
 	if (p->env->db_path &&
@@ -64,25 +76,40 @@ static void *worker(void *arg)
 	}
 	if (ro)
 		sqlite3_busy_timeout(ro, 60000);
+	tu_parser_init(&tp);
 	for (;;) {
-		struct job *j;
+		size_t first, last;
 
+		/*
+		 * A run of files of one directory goes to one worker, whose
+		 * kept translation unit then serves them all (tu.c).
+		 */
 		pthread_mutex_lock(&p->mu);
 		if (p->next == p->njobs) {
 			pthread_mutex_unlock(&p->mu);
 			break;
 		}
-		j = &p->jobs[p->next++];
+		first = p->next;
+		for (last = first + 1; last < p->njobs &&
+		     last - first < DIR_RUN_FILES &&
+		     same_dir(p->jobs[first].path, p->jobs[last].path);
+		     last++)
+			;
+		p->next = last;
 		pthread_mutex_unlock(&p->mu);
-		process_file(p->env, idx, ro, j->path, j->old_hash, NULL, 0,
-			     &j->res);
-		pthread_mutex_lock(&p->mu);
-		j->ready = 1;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
+		for (; first < last; first++) {
+			struct job *j = &p->jobs[first];
+
+			process_file(p->env, &tp, ro, j->path, j->old_hash,
+				     NULL, 0, &j->res);
+			pthread_mutex_lock(&p->mu);
+			j->ready = 1;
+			pthread_cond_broadcast(&p->cv);
+			pthread_mutex_unlock(&p->mu);
+		}
 	}
 	sqlite3_close(ro);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 	return NULL;
 }
 
@@ -105,20 +132,27 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		       size_t from, size_t to, const struct tracked_flags *tf,
 		       struct counts *c)
 {
+	struct result_writer w;
 	size_t i;
 
 	if (from == to)
 		return 0;
 	if (db_begin(db))
 		return -1;
+	if (result_writer_open(&w, db)) {
+		db_rollback(db);
+		return -1;
+	}
 	for (i = from; i < to; i++) {
 		struct file_result *r = &jobs[i].res;
 
-		if (write_result(db, run_id, r, tf)) {
+		if (result_writer_put(&w, run_id, r, tf)) {
+			result_writer_close(&w);
 			db_rollback(db);
 			return -1;
 		}
 	}
+	result_writer_close(&w);
 	if (db_commit(db))
 		return -1;
 	for (i = from; i < to; i++) {
@@ -416,14 +450,14 @@ static int learn(struct scan_env *env, const struct alloc_fn *f,
 }
 
 /* What one outside file teaches: its allocator macros and wrappers. */
-static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
-		      struct name_set *fresh)
+static int learn_file(struct scan_env *env, struct tu_parser *tp,
+		      const char *path, struct name_set *fresh)
 {
 	struct file_result r;
 	size_t k;
 	int n = 0;
 
-	process_file(env, idx, NULL, path, NULL, NULL, 0, &r);
+	process_file(env, tp, NULL, path, NULL, NULL, 0, &r);
 	for (k = 0; k < r.lf.macros.n; k++)
 		n += learn(env, &r.lf.macros.v[k], fresh);
 	for (k = 0; k < r.emit.nallocs; k++) {
@@ -449,7 +483,7 @@ static int learn_file(struct scan_env *env, CXIndex idx, const char *path,
 static void learn_outside(struct scan_env *env, sqlite3 *db,
 			  const struct file_list *fl, const struct scan_opts *o)
 {
-	CXIndex idx;
+	struct tu_parser tp;
 	enum parse_depth depth = env->depth;
 	struct name_set fresh, next;
 	size_t i, *cand, ncand = 0;
@@ -466,7 +500,7 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 			  "AND status = 'complete' AND shard IS NULL AND "
 			  "json_array_length(options, '$.paths') = 0", 0) > 0)
 		return;
-	idx = clang_createIndex(0, 0);
+	tu_parser_init(&tp);
 	env->depth = DEPTH_LEXICAL;
 	names_init(&fresh);
 	/*
@@ -506,7 +540,7 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 						     len));
 			free(buf);
 			if (want)
-				learned += learn_file(env, idx, fl->paths[f],
+				learned += learn_file(env, &tp, fl->paths[f],
 						      &next);
 		}
 		names_free(&fresh);
@@ -516,7 +550,7 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 	free(cand);
 	names_free(&fresh);
 	env->depth = depth;
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 }
 
 /*
@@ -619,6 +653,14 @@ int analyzer_scan(const struct scan_opts *o)
 
 	if (check_tree(o->tree) || check_paths(o))
 		return EXIT_USAGE;
+	/*
+	 * Each file allocates and frees buffers of up to tens of MiB (its
+	 * text, libclang's copy, its AST): keep freed memory for the next
+	 * file instead of handing it back to the kernel and faulting it in
+	 * again (measured: ~3% less CPU on a 6.1 subset).
+	 */
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	db = db_open(o->db_path, DB_READWRITE);
 	if (!db)
 		return EXIT_USAGE;

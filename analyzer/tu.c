@@ -163,24 +163,98 @@ static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
 	return tu;
 }
 
-int tu_parse(CXIndex idx, const struct parse_req *rq, struct parse_res *res,
-	     struct lexfile *lf)
+void tu_parser_init(struct tu_parser *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->idx = clang_createIndex(0, 0);
+}
+
+static void parser_drop(struct tu_parser *p)
+{
+	if (p->tu)
+		clang_disposeTranslationUnit(p->tu);
+	p->tu = NULL;
+	free(p->dir);
+	free(p->main);
+	p->dir = p->main = NULL;
+}
+
+void tu_parser_free(struct tu_parser *p)
+{
+	parser_drop(p);
+	clang_disposeIndex(p->idx);
+	memset(p, 0, sizeof(*p));
+}
+
+/*
+ * The single-file tiers of one scan give every file the same arguments,
+ * so most of what building a translation unit costs (the driver, its
+ * toolchain probing, the compiler instance) is the same for each: a file
+ * of the directory the kept unit was made in is re-parsed in it, under
+ * that unit's main file name.  The directory is what a file's name means
+ * to a single-file parse ("x.h" is looked up next to it, and a header
+ * that is not found is an error counted in files.diagnostics); the rest
+ * of its name only reaches __FILE__.  Sets *MAIN to the main file's name.
+ */
+static CXTranslationUnit single_at(struct tu_parser *p,
+				   const struct parse_req *rq,
+				   enum parse_depth depth, const char **main)
+{
+	const char *slash = strrchr(rq->abspath, '/');
+	size_t dlen = slash ? (size_t)(slash - rq->abspath) + 1 : 0;
+	struct CXUnsavedFile uf[3] = {
+		{ NULL, rq->buf, (unsigned long)rq->len },
+		{ SHIM_DIR "/gfpaudit-shim.h", shim_h, sizeof(shim_h) - 1 },
+		{ SHIM_DIR "/generated/autoconf.h", "", 0 },
+	};
+
+	if (p->tu && p->depth == depth && p->single_argv == rq->single_argv &&
+	    p->single_argc == rq->single_argc && strlen(p->dir) == dlen &&
+	    !strncmp(p->dir, rq->abspath, dlen)) {
+		uf[0].Filename = p->main;
+		if (!clang_reparseTranslationUnit(p->tu, 3, uf,
+				clang_defaultReparseOptions(p->tu))) {
+			*main = p->main;
+			return p->tu;
+		}
+		/* A unit whose re-parse failed can only be disposed of. */
+	}
+	parser_drop(p);
+	p->tu = parse_at(p->idx, rq, depth);
+	if (!p->tu)
+		return NULL;
+	p->depth = depth;
+	p->dir = xstrndup(rq->abspath, dlen);
+	p->main = xstrdup(rq->abspath);
+	p->single_argv = rq->single_argv;
+	p->single_argc = rq->single_argc;
+	*main = p->main;
+	return p->tu;
+}
+
+int tu_parse(struct tu_parser *p, const struct parse_req *rq,
+	     struct parse_res *res, struct lexfile *lf)
 {
 	enum parse_depth d = rq->depth;
+	const char *main = rq->abspath;
 
 	memset(res, 0, sizeof(*res));
-	res->tu = parse_at(idx, rq, d);
-	if (!res->tu && d == DEPTH_FULL) {
-		d = DEPTH_SINGLE_FILE;
-		res->tu = parse_at(idx, rq, d);
+	if (d == DEPTH_FULL) {
+		res->tu = parse_at(p->idx, rq, d);
+		if (!res->tu)
+			d = DEPTH_SINGLE_FILE;
 	}
-	if (!res->tu) {
-		d = DEPTH_LEXICAL;
-		res->tu = parse_at(idx, rq, d);
+	if (!res->tu && d == DEPTH_SINGLE_FILE) {
+		res->tu = single_at(p, rq, d, &main);
+		if (!res->tu)
+			d = DEPTH_LEXICAL;
 	}
+	if (!res->tu && d == DEPTH_LEXICAL)
+		res->tu = single_at(p, rq, d, &main);
 	if (!res->tu)
 		return -1;
-	res->file = clang_getFile(res->tu, rq->abspath);
+	res->reused = res->tu == p->tu;
+	res->file = clang_getFile(res->tu, main);
 	if (!res->file) {
 		tu_dispose(res);
 		return -1;
@@ -194,7 +268,7 @@ int tu_parse(CXIndex idx, const struct parse_req *rq, struct parse_res *res,
 
 void tu_dispose(struct parse_res *res)
 {
-	if (res->tu)
+	if (res->tu && !res->reused)
 		clang_disposeTranslationUnit(res->tu);
 	res->tu = NULL;
 }

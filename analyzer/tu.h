@@ -39,6 +39,7 @@ struct parse_req {
 
 struct parse_res {
 	CXTranslationUnit tu; /* NULL when even the tokenizer failed */
+	int reused;	      /* tu belongs to the tu_parser, not to us */
 	CXFile file;
 	enum parse_depth depth; /* what was actually achieved */
 	const char *parse_mode; /* files.parse_mode */
@@ -46,11 +47,29 @@ struct parse_res {
 };
 
 /*
+ * One thread's libclang state: its index and the last translation unit
+ * of the single-file tiers, which the next file of the same directory
+ * re-parses (clang_reparseTranslationUnit) instead of building a new one.
+ */
+struct tu_parser {
+	CXIndex idx;
+	CXTranslationUnit tu; /* NULL: none kept */
+	enum parse_depth depth;
+	char *dir;  /* the directory of the files it takes, with the '/' */
+	char *main; /* the path it was created with */
+	const char *const *single_argv;
+	int single_argc;
+};
+
+void tu_parser_init(struct tu_parser *p);
+void tu_parser_free(struct tu_parser *p);
+
+/*
  * Parse; on failure of the full tier fall back to single-file parsing.
  * Fills lf->toks from clang_tokenize over the whole file.
  */
-int tu_parse(CXIndex idx, const struct parse_req *rq, struct parse_res *res,
-	     struct lexfile *lf);
+int tu_parse(struct tu_parser *p, const struct parse_req *rq,
+	     struct parse_res *res, struct lexfile *lf);
 void tu_dispose(struct parse_res *res);
 
 /* The compile flags of the full tier for one file. */

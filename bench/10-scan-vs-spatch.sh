@@ -28,13 +28,26 @@ printf '@@\n@@\n\n* GFP_TEMPORARY\n' >"$TMP/temporary.cocci"
 prefilter=
 [ -f "$tree/ID" ] && command -v lid >/dev/null && prefilter=--use-idutils
 
+# CPU (user + system) of each, from /usr/bin/time when there is one: on
+# a shared machine it moves much less than wall-clock time.
+cpu_of() { # FILE CMD...: run CMD, its user+sys seconds into FILE
+	_f=$1; shift
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -o "$_f" -f '%U %S' "$@"
+	else
+		"$@"; echo "0 0" >"$_f"
+	fi
+}
 t0=$(now)
-"$GFPAUDIT" scan -j "$JOBS" --force --no-progress --db "$TMP/bench.db" \
-	"$tree" 2>"$TMP/scan.err"
+cpu_of "$TMP/scan.cpu" "$GFPAUDIT" scan -j "$JOBS" --force --no-progress \
+	--db "$TMP/bench.db" "$tree" 2>"$TMP/scan.err"
 t1=$(now)
-spatch --sp-file "$TMP/temporary.cocci" --dir "$tree" -j "$JOBS" \
-	$prefilter >"$TMP/spatch.out" 2>"$TMP/spatch.err"
+cpu_of "$TMP/spatch.cpu" spatch --sp-file "$TMP/temporary.cocci" \
+	--dir "$tree" -j "$JOBS" $prefilter >"$TMP/spatch.out" \
+	2>"$TMP/spatch.err"
 t2=$(now)
+cs=$(awk '{ print $1 + $2 }' "$TMP/scan.cpu")
+cc=$(awk '{ print $1 + $2 }' "$TMP/spatch.cpu")
 
 # Lines spatch marked ('-' lines of its context diff), as path<TAB>line.
 awk -v root="$tree/" '
@@ -59,9 +72,10 @@ EOF2
 ts=$(echo "$t1 - $t0" | bc -l)
 tc=$(echo "$t2 - $t1" | bc -l)
 ratio=$(echo "$ts / $tc" | bc -l)
-printf 'gfpaudit scan: %.1fs, recall %s/%s tokens (%s)\n' "$ts" "$scan_found" \
-	"$n" "$(tail -1 "$TMP/scan.err")"
-printf 'spatch:        %.1fs, recall %s/%s lines (prefilter: %s)\n' "$tc" \
-	"$sp_found" "$sp_lines" "${prefilter:-default}"
+cratio=$(echo "$cs / $cc" | bc -l 2>/dev/null || echo 0)
+printf 'gfpaudit scan: %.1fs wall, %.1fs CPU, recall %s/%s tokens (%s)\n' \
+	"$ts" "$cs" "$scan_found" "$n" "$(tail -1 "$TMP/scan.err")"
+printf 'spatch:        %.1fs wall, %.1fs CPU, recall %s/%s lines (prefilter: %s)\n' \
+	"$tc" "$cc" "$sp_found" "$sp_lines" "${prefilter:-default}"
 result scan-vs-spatch "$(printf '%.2fx' "$ratio")" "<1" \
-	"scan ${ts%.*}s recall $scan_found/$n; spatch ${tc%.*}s recall $sp_found/$sp_lines lines; -j $JOBS"
+	"wall; CPU $(printf '%.2fx' "$cratio"); scan ${ts%.*}s recall $scan_found/$n; spatch ${tc%.*}s recall $sp_found/$sp_lines lines; -j $JOBS"

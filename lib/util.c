@@ -5,10 +5,13 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 const char *progname = "gfpaudit";
 
@@ -161,29 +164,50 @@ char *sb_detach(struct strbuf *sb)
 	return s;
 }
 
+/*
+ * The scan reads every file of a tree, some of them more than once: one
+ * read(2) into a buffer of the size fstat() says (with room to notice a
+ * file that grew), no stdio and no copying while growing.
+ */
 int read_whole_file(const char *path, char **out, size_t *len)
 {
-	struct strbuf sb = STRBUF_INIT;
-	FILE *f = fopen(path, "rb");
-	char chunk[65536];
-	size_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t cap = 65536, n = 0;
+	char *buf;
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sb_add(&sb, chunk, n);
-	if (ferror(f)) {
-		int e = errno;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		cap = (size_t)st.st_size + 4097;
+	buf = xmalloc(cap);
+	for (;;) {
+		ssize_t r;
 
-		fclose(f);
-		sb_release(&sb);
-		errno = e ? e : EIO;
-		return -1;
+		if (n + 1 == cap) {
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		r = read(fd, buf + n, cap - 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+
+			close(fd);
+			free(buf);
+			errno = e ? e : EIO;
+			return -1;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
 	}
-	fclose(f);
+	close(fd);
+	buf[n] = '\0';
 	if (len)
-		*len = sb.len;
-	*out = sb_detach(&sb);
+		*len = n;
+	*out = buf;
 	return 0;
 }
 

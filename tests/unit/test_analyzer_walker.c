@@ -102,11 +102,12 @@ static void test_hook_order_and_rows(void **state)
 {
 	struct scan_env env;
 	struct file_result r;
-	CXIndex idx = clang_createIndex(0, 0);
+	struct tu_parser tp;
 	char *dbp = xasprintf("%s/w.db", dir);
 	sqlite3 *db;
 
 	(void)state;
+	tu_parser_init(&tp);
 	put("Makefile", "VERSION = 6\nPATCHLEVEL = 1\n");
 	/*
 	 * Declared in the file: a single-file parse drops calls whose
@@ -120,7 +121,7 @@ static void test_hook_order_and_rows(void **state)
 		   "\treturn p != 0;\n}\n");
 	assert_int_equal(scan_env_init(&env, dir, NULL, DEPTH_SINGLE_FILE,
 				       NULL, NULL), 0);
-	process_file(&env, idx, NULL, "a.c", NULL, NULL, 0, &r);
+	process_file(&env, &tp, NULL, "a.c", NULL, NULL, 0, &r);
 	assert_string_equal(events.buf, "tu_begin(a.c) begin(f) site(kzalloc,fn) "
 					"end site(kmalloc,-) tu_end");
 	assert_int_equal(calls_with_cursor, 1);    /* kzalloc's CallExpr */
@@ -158,7 +159,7 @@ static void test_hook_order_and_rows(void **state)
 	db_close(db);
 	file_result_free(&r);
 	scan_env_free(&env);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
 	free(dbp);
 }
 
@@ -167,23 +168,95 @@ static void test_interesting_names(void **state)
 {
 	struct scan_env env;
 	struct file_result r;
-	CXIndex idx = clang_createIndex(0, 0);
+	struct tu_parser tp;
 
 	(void)state;
+	tu_parser_init(&tp);
 	put("b.c", "void f(void)\n{\n\tmsleep(10);\n}\n");
 	put("c.c", "void g(void)\n{\n\tudelay(10);\n}\n");
 	assert_int_equal(scan_env_init(&env, dir, NULL, DEPTH_SINGLE_FILE,
 				       NULL, NULL), 0);
-	process_file(&env, idx, NULL, "b.c", NULL, NULL, 0, &r);
+	process_file(&env, &tp, NULL, "b.c", NULL, NULL, 0, &r);
 	assert_true(r.parsed);
 	assert_string_equal(r.parse_mode, "single_file");
 	file_result_free(&r);
-	process_file(&env, idx, NULL, "c.c", NULL, NULL, 0, &r);
+	process_file(&env, &tp, NULL, "c.c", NULL, NULL, 0, &r);
 	assert_false(r.parsed);
 	assert_string_equal(r.parse_mode, "lexical");
 	file_result_free(&r);
 	scan_env_free(&env);
-	clang_disposeIndex(idx);
+	tu_parser_free(&tp);
+}
+
+/* What one file of DIR gives, parsed on its own or after D.C. */
+static void parse_one(const struct scan_env *env, const char *rel, int after,
+		      struct file_result *r)
+{
+	struct tu_parser tp;
+	struct file_result first;
+
+	tu_parser_init(&tp);
+	if (after) {
+		process_file(env, &tp, NULL, "d.c", NULL, NULL, 0, &first);
+		assert_true(first.parsed);
+		file_result_free(&first);
+	}
+	process_file(env, &tp, NULL, rel, NULL, NULL, 0, r);
+	tu_parser_free(&tp);
+}
+
+/*
+ * A file re-parsed in the unit kept from another file of its directory
+ * (tu.c) gets what a unit of its own gives: the same diagnostics ("x.h"
+ * is looked up in the same directory) and the same sites.  A file of
+ * another directory gets a unit of its own.
+ */
+static void test_reparse_equals_parse(void **state)
+{
+	static const char text[] =
+		"#include \"here.h\"\n#include \"missing.h\"\n"
+		"void *f(unsigned long n)\n{\n\tvoid *p = kmalloc(n, 0);\n"
+		"\tif (!p)\n\t\treturn undeclared;\n\tkfree(p);\n"
+		"\treturn 0;\n}\n";
+	const char *const rels[] = { "e.c", "sub/e.c" };
+	struct scan_env env;
+	char *sub = xasprintf("%s/sub", dir);
+	int k;
+
+	(void)state;
+	assert_int_equal(mkdir(sub, 0755), 0);
+	put("d.c", "void g(void)\n{\n\tkzalloc(8, 0);\n}\n");
+	put("here.h", "int here;\n");
+	put("e.c", text);
+	put("sub/e.c", text);
+	assert_int_equal(scan_env_init(&env, dir, NULL, DEPTH_SINGLE_FILE,
+				       NULL, NULL), 0);
+	for (k = 0; k < 2; k++) {
+		struct file_result a, b;
+		size_t i;
+
+		parse_one(&env, rels[k], 0, &a);
+		parse_one(&env, rels[k], 1, &b);
+		assert_true(a.parsed && b.parsed);
+		/* missing.h and undeclared; here.h too from sub/. */
+		assert_int_equal(a.diagnostics, k ? 3 : 2);
+		assert_int_equal(b.diagnostics, a.diagnostics);
+		assert_int_equal(b.lf.nsites, a.lf.nsites);
+		assert_int_equal(a.lf.nsites, 1);
+		for (i = 0; i < a.lf.nsites; i++) {
+			const struct site *x = &a.lf.sites[i].s,
+					  *y = &b.lf.sites[i].s;
+
+			assert_string_equal(y->api, x->api);
+			assert_int_equal(y->depth, x->depth);
+			assert_true(x->lifetime == y->lifetime ||
+				    !strcmp(x->lifetime, y->lifetime));
+		}
+		file_result_free(&a);
+		file_result_free(&b);
+	}
+	scan_env_free(&env);
+	free(sub);
 }
 
 static void test_check_entry_point(void **state)
@@ -232,6 +305,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hook_order_and_rows),
 		cmocka_unit_test(test_interesting_names),
+		cmocka_unit_test(test_reparse_equals_parse),
 		cmocka_unit_test(test_check_entry_point),
 	};
 
