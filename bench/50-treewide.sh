@@ -36,15 +36,19 @@ tree=$(linux61_copy linux-6.1-temporary python3 \
 prefilter=
 [ -f "$tree/ID" ] && command -v lid >/dev/null && prefilter=--use-idutils
 
-# "wall user+sys" of a command, children included (GNU time).
+# timed OUT CMD...: "wall user+sys" of CMD, children included (GNU time);
+# CMD's standard output goes to OUT.
 timed() {
-	/usr/bin/time -f '%e %U %S' -o "$TMP/time" "$@"
+	_out=$1
+	shift
+	/usr/bin/time -f '%e %U %S' -o "$TMP/time" "$@" >"$_out"
 	_rc=$?
 	tail -1 "$TMP/time" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
 	return $_rc
 }
 # Old-side line numbers of the '-' lines of a unified diff, as
-# path<TAB>line; STRIP is the prefix of the '--- ' paths.
+# path<TAB>line; STRIP is the prefix of the '--- ' paths (a/ for both:
+# spatch's patch mode prints paths relative to --dir, as git does).
 minus_lines() {
 	awk -v strip="$1" '
 		/^--- / { f = $2; if (index(f, strip) == 1)
@@ -60,21 +64,21 @@ minus_lines() {
 
 db=$TMP/treewide.db
 out=$TMP/series
-t_scan=$(timed "$GFPAUDIT" scan --depth "$TREEWIDE_DEPTH" -j "$JOBS" \
+t_scan=$(timed "$TMP/scan.out" "$GFPAUDIT" scan --depth "$TREEWIDE_DEPTH" -j "$JOBS" \
 	--no-progress --db "$db" "$tree" 2>"$TMP/scan.err") || {
 	tail -5 "$TMP/scan.err" >&2
 	result treewide-vs-spatch failed "<=0.25x" "gfpaudit scan failed"
 	exit 0
 }
-t_patch=$(timed "$GFPAUDIT" patch --db "$db" --rule gfp-temporary \
+t_patch=$(timed "$TMP/patch.out" "$GFPAUDIT" patch --db "$db" --rule gfp-temporary \
 	--maintainers builtin --out "$out" "$tree" 2>"$TMP/patch.err") || {
 	tail -5 "$TMP/patch.err" >&2
 	result treewide-vs-spatch failed "<=0.25x" "gfpaudit patch failed"
 	exit 0
 }
-t_spatch=$(timed spatch --sp-file "$COCCI" -D patch --no-includes \
+t_spatch=$(timed "$TMP/spatch.diff" spatch --sp-file "$COCCI" -D patch --no-includes \
 	--include-headers --dir "$tree" -j "$JOBS" $prefilter \
-	>"$TMP/spatch.diff" 2>"$TMP/spatch.err")
+	2>"$TMP/spatch.err")
 [ -s "$TMP/spatch.diff" ] || {
 	tail -5 "$TMP/spatch.err" >&2
 	result treewide-vs-spatch failed "<=0.25x" "spatch printed no diff"
@@ -84,7 +88,7 @@ t_spatch=$(timed spatch --sp-file "$COCCI" -D patch --no-includes \
 cut -f1,2 "$manifest" | sort -u >"$TMP/manifest.lines"
 nm=$(wc -l <"$TMP/manifest.lines" | tr -d ' ')
 cat "$out"/[0-9]*.patch | minus_lines a/ /dev/stdin | sort -u >"$TMP/series.lines"
-minus_lines "$tree/" "$TMP/spatch.diff" | sort -u >"$TMP/spatch.lines"
+minus_lines a/ "$TMP/spatch.diff" | sort -u >"$TMP/spatch.lines"
 r_series=$(comm -12 "$TMP/manifest.lines" "$TMP/series.lines" | wc -l | tr -d ' ')
 r_spatch=$(comm -12 "$TMP/manifest.lines" "$TMP/spatch.lines" | wc -l | tr -d ' ')
 npatch=$(ls "$out" | grep -c '^0*[1-9][0-9]*-.*\.patch$')
