@@ -154,6 +154,7 @@ pair() {
 	t_clang=$(timed sh -c 'run() { cd "$1" && ls "$2"/*.sh |
 		xargs -P "$3" -n 1 sh; }; run "$@"' sh "$tree" "$TMP/$1.cc" "$JOBS" \
 		2>"$TMP/$1.clang.err")
+	# shellcheck disable=SC2046 # the TU paths are words
 	t_scan=$(timed "$GFPAUDIT" scan --depth full -j "$JOBS" --force \
 		--no-progress --db "$TMP/$1.db" --compile-commands "$TMP/$1.json" \
 		"$tree" $(cut -f1 "$2") 2>"$TMP/$1.scan.err") ||
@@ -162,9 +163,9 @@ pair() {
 	n=$(wc -l <"$2" | tr -d ' ')
 	printf '%s: %s TUs, -j %s\n' "$1" "$n" "$JOBS"
 	printf '  clang -fsyntax-only%s: %s s wall, %s s CPU (%s TUs rejected)\n' \
-		"${3:+ $3}" ${t_clang% *} ${t_clang#* } "$bad"
+		"${3:+ $3}" "${t_clang% *}" "${t_clang#* }" "$bad"
 	printf '  gfpaudit scan --depth full: %s s wall, %s s CPU\n' \
-		${t_scan% *} ${t_scan#* }
+		"${t_scan% *}" "${t_scan#* }"
 	printf '  %s\n' "$(grep '^gfpaudit scan:' "$TMP/$1.scan.err" | tail -1)"
 	cpu_ratio=$(awk -v a="${t_scan#* }" -v b="${t_clang#* }" \
 		'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')

@@ -66,13 +66,13 @@ t=$(timed "$GFPAUDIT" scan --depth "$INCR_DEPTH" -j "$JOBS" --no-progress \
 	result incremental-rescan failed "<=1s" "first scan failed"
 	exit 0
 }
-printf '  %s s wall, %s s CPU\n  %s\n' ${t% *} ${t#* } "$(tail -1 "$TMP/scan0.err")"
+printf '  %s s wall, %s s CPU\n  %s\n' "${t% *}" "${t#* }" "$(tail -1 "$TMP/scan0.err")"
 
 t_same=$(timed "$GFPAUDIT" scan --depth "$INCR_DEPTH" -j "$JOBS" \
 	--no-progress --db "$db" "$tree" 2>"$TMP/scan1.err")
 same_run=$(last_run)
 printf 're-scan, nothing changed: %s s wall, %s s CPU (total parsed unchanged: %s)\n' \
-	${t_same% *} ${t_same#* } "$same_run"
+	"${t_same% *}" "${t_same#* }" "$same_run"
 
 f=$tree/$INCR_FILE
 awk '!d && sub(/GFP_KERNEL/, "GFP_NOIO") { d = 1 } { print }' "$base/$INCR_FILE" >"$f.new" && mv "$f.new" "$f"
@@ -84,7 +84,7 @@ t_one=$(timed "$GFPAUDIT" scan --depth "$INCR_DEPTH" -j "$JOBS" \
 	--no-progress --db "$db" "$tree" 2>"$TMP/scan2.err")
 one_run=$(last_run)
 printf 're-scan, %s changed: %s s wall, %s s CPU (total parsed unchanged: %s)\n' \
-	"$INCR_FILE" ${t_one% *} ${t_one#* } "$one_run"
+	"$INCR_FILE" "${t_one% *}" "${t_one#* }" "$one_run"
 printf '  %s\n' "$(tail -1 "$TMP/scan2.err")"
 set -- $one_run
 parsed_ok=no
@@ -112,7 +112,7 @@ if [ -s "$TMP/clang.sh" ]; then
 	t_clang=$(cd "$base" && timed sh "$TMP/clang.sh" 2>"$TMP/clang.err") ||
 		sed 's/^/  clang: /' "$TMP/clang.err" | tail -3
 	printf 'clang -fsyntax-only %s: %s s wall, %s s CPU\n' "$INCR_FILE" \
-		${t_clang% *} ${t_clang#* }
+		"${t_clang% *}" "${t_clang#* }"
 else
 	t_clang="0 0"
 	echo "clang: no kbuild command for $obj"

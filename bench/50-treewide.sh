@@ -91,18 +91,18 @@ cat "$out"/[0-9]*.patch | minus_lines a/ /dev/stdin | sort -u >"$TMP/series.line
 minus_lines a/ "$TMP/spatch.diff" | sort -u >"$TMP/spatch.lines"
 r_series=$(comm -12 "$TMP/manifest.lines" "$TMP/series.lines" | wc -l | tr -d ' ')
 r_spatch=$(comm -12 "$TMP/manifest.lines" "$TMP/spatch.lines" | wc -l | tr -d ' ')
-npatch=$(ls "$out" | grep -c '^0*[1-9][0-9]*-.*\.patch$')
+npatch=$(find "$out" -name '[0-9]*.patch' ! -name '0000-*' | wc -l | tr -d ' ')
 
 ws=$(awk -v a="${t_scan% *}" -v b="${t_patch% *}" 'BEGIN { printf "%.2f", a + b }')
 cs=$(awk -v a="${t_scan#* }" -v b="${t_patch#* }" 'BEGIN { printf "%.2f", a + b }')
 printf 'gfpaudit scan --depth %s -j %s: %s s wall, %s s CPU\n  %s\n' \
-	"$TREEWIDE_DEPTH" "$JOBS" ${t_scan% *} ${t_scan#* } "$(tail -1 "$TMP/scan.err")"
+	"$TREEWIDE_DEPTH" "$JOBS" "${t_scan% *}" "${t_scan#* }" "$(tail -1 "$TMP/scan.err")"
 printf 'gfpaudit patch --rule gfp-temporary: %s s wall, %s s CPU (%s patches)\n' \
-	${t_patch% *} ${t_patch#* } "$npatch"
+	"${t_patch% *}" "${t_patch#* }" "$npatch"
 printf 'gfpaudit scan + patch: %s s wall, %s s CPU; recall %s/%s manifest lines\n' \
 	"$ws" "$cs" "$r_series" "$nm"
 printf 'spatch -D patch -j %s: %s s wall, %s s CPU; recall %s/%s manifest lines (prefilter: %s)\n' \
-	"$JOBS" ${t_spatch% *} ${t_spatch#* } "$r_spatch" "$nm" "${prefilter:-default}"
+	"$JOBS" "${t_spatch% *}" "${t_spatch#* }" "$r_spatch" "$nm" "${prefilter:-default}"
 cr=$(awk -v a="$cs" -v b="${t_spatch#* }" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 wr=$(awk -v a="$ws" -v b="${t_spatch% *}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 printf 'ratio gfpaudit/spatch: %sx CPU, %sx wall\n' "$cr" "$wr"
