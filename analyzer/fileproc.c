@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* The classifiers' data files, from rules_dir(). */
 static int knowledge_load(struct scan_env *e)
@@ -170,8 +171,35 @@ static void learned_macros(struct file_result *r)
 	}
 }
 
+/*
+ * A modification time this close to the moment the file is read may be
+ * followed by a change within the same timestamp tick (git's "racily
+ * clean" entries): such a file is not trusted by its stamp next time.
+ */
+#define STAMP_SETTLED_NS (2LL * 1000000000LL)
+
+static int file_mtime(const char *abs, long long *size, long long *mtime_ns)
+{
+	struct stat st;
+
+	if (stat(abs, &st))
+		return -1;
+	*size = (long long)st.st_size;
+	*mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +
+		    st.st_mtim.tv_nsec;
+	return 0;
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
-		  const char *rel, const char *old_hash,
+		  const char *rel, const struct file_stamp *old,
 		  const char *const *argv, int argc, struct file_result *r)
 {
 	char *abs = xasprintf("%s/%s", e->tree, rel), *buf = NULL;
@@ -185,18 +213,34 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 	memset(r, 0, sizeof(*r));
 	r->path = xstrdup(rel);
 	r->parse_mode = "lexical";
+	if (!file_mtime(abs, &r->size, &r->mtime_ns)) {
+		/* unchanged by its stamp: not even read */
+		if (old && old->has_mtime && old->size == r->size &&
+		    old->mtime_ns == r->mtime_ns) {
+			r->unchanged = 1;
+			goto out;
+		}
+		r->has_mtime = r->mtime_ns < now_ns() - STAMP_SETTLED_NS;
+	}
 	if (read_whole_file(abs, &buf, &len)) {
 		r->error = xasprintf("cannot read: %s", strerror(errno));
+		r->has_mtime = 0; /* chmod does not change the mtime */
 		r->failed = 1;
 		r->parse_mode = "failed";
 		strcpy(r->hash, "-");
 		goto out;
 	}
+	/* changed while it was read: the stamp does not describe it */
+	if ((long long)len != r->size)
+		r->has_mtime = 0;
 	r->size = (long long)len;
 	snprintf(r->hash, sizeof(r->hash), "%016llx",
 		 (unsigned long long)fnv1a64(buf, len));
-	if (old_hash && !strcmp(old_hash, r->hash)) {
+	if (old && old->hash && !strcmp(old->hash, r->hash)) {
 		r->unchanged = 1;
+		/* touched, not changed: record the stamp for next time */
+		r->restamp = r->has_mtime && (!old->has_mtime ||
+					      old->mtime_ns != r->mtime_ns);
 		goto out;
 	}
 	why = not_text(buf, len);
@@ -345,7 +389,7 @@ static const char *confidence_of(enum parse_depth d)
 enum {
 	W_DEL_FILE, W_DEL_ALLOCS, W_DEL_SLEEPERS, W_DEL_FINDINGS, W_FILE,
 	W_USE, W_SITE, W_ALLOC, W_SLEEPER, W_CACHE, W_FINDING, W_FACT,
-	W_NSTMT
+	W_RESTAMP, W_NSTMT
 };
 
 _Static_assert(W_NSTMT == RESULT_WRITER_STMTS, "result_writer size");
@@ -366,8 +410,8 @@ static const char *const write_sql[W_NSTMT] = {
 		"('scan', 'check'))",
 	[W_FILE] =
 		"INSERT INTO files(path, hash, size, run_id, "
-		"parse_mode, diagnostics, error) "
-		"VALUES (?, ?, ?, ?, ?, ?, ?)",
+		"parse_mode, diagnostics, error, mtime_ns) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 	[W_USE] =
 		"INSERT OR IGNORE INTO flag_uses(file_id, path, line, col,"
 		" flag,"
@@ -424,6 +468,8 @@ static const char *const write_sql[W_NSTMT] = {
 		"INSERT INTO file_facts(file_id, kind, name, function, dir,"
 		" line) VALUES (?1, ?2, ?3, ?6, rtrim(?4, replace(?4, '/', '')),"
 		" ?5)",
+	[W_RESTAMP] =
+		"UPDATE files SET mtime_ns = ?2, size = ?3 WHERE path = ?1",
 };
 
 int result_writer_open(struct result_writer *w, sqlite3 *db)
@@ -605,6 +651,13 @@ int result_writer_put(struct result_writer *w, long long run_id,
 	sqlite3_stmt *st = w->st[W_FILE];
 	long long fid;
 
+	if (r->unchanged && r->restamp) {
+		st = w->st[W_RESTAMP];
+		bind_text(st, 1, r->path);
+		sqlite3_bind_int64(st, 2, r->mtime_ns);
+		sqlite3_bind_int64(st, 3, r->size);
+		return step_done(w->db, st);
+	}
 	if (r->unchanged)
 		return 0;
 	if (exec_path(w, W_DEL_FILE, r->path) ||
@@ -619,6 +672,7 @@ int result_writer_put(struct result_writer *w, long long run_id,
 	bind_text(st, 5, r->parse_mode);
 	sqlite3_bind_int(st, 6, r->diagnostics);
 	bind_text(st, 7, r->error);
+	bind_int_or_null(st, 8, r->has_mtime, r->mtime_ns);
 	if (step_done(w->db, st))
 		return -1;
 	fid = sqlite3_last_insert_rowid(w->db);

@@ -35,14 +35,28 @@ struct scan_env {
 	struct name_set lifetime[LT_KINDS];
 };
 
+/*
+ * What the database recorded of a file at the last scan: its content hash,
+ * and the size and modification time (ns) it had when it was read, if
+ * that time was safely in the past (see process_file).
+ */
+struct file_stamp {
+	char *hash;
+	long long size, mtime_ns;
+	int has_mtime;
+};
+
 struct file_result {
 	char *path;
 	char hash[17];
 	long long size;
+	long long mtime_ns; /* recorded as files.mtime_ns when has_mtime */
+	int has_mtime;
 	const char *parse_mode;
 	int diagnostics;
 	char *error;	/* file-level problem (still recorded) */
 	int unchanged;	/* hash equal to the database's: nothing to do */
+	int restamp;	/* unchanged, but its size/mtime stamp is new */
 	int failed;	/* could not be read / parsed at all */
 	int parsed;	/* went through libclang */
 	struct lexfile lf;
@@ -57,12 +71,14 @@ void scan_env_free(struct scan_env *e);
 void scan_env_prefilter(struct scan_env *e);
 
 /*
- * Analyse REL.  OLD_HASH (may be NULL): skip when the content hash is the
- * same.  ARGV/ARGC: explicit clang flags (check), or NULL for the tier's.
- * RODB: read-only connection for classifiers (may be NULL).
+ * Analyse REL.  OLD (may be NULL): skip the file when its size and
+ * modification time are those recorded (without reading it), else when
+ * its content hash is the same.  ARGV/ARGC: explicit clang flags (check),
+ * or NULL for the tier's.  RODB: read-only connection for classifiers
+ * (may be NULL).
  */
 void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
-		  const char *rel, const char *old_hash,
+		  const char *rel, const struct file_stamp *old,
 		  const char *const *argv, int argc, struct file_result *r);
 void file_result_free(struct file_result *r);
 
@@ -75,7 +91,7 @@ int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
  * result_writer_open() and finalized by result_writer_close(), which
  * must come before the database is closed.
  */
-#define RESULT_WRITER_STMTS 12
+#define RESULT_WRITER_STMTS 13
 
 struct result_writer {
 	sqlite3 *db;

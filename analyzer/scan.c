@@ -31,7 +31,7 @@
 
 struct job {
 	char *path;
-	char *old_hash; /* NULL: new file or forced */
+	const struct file_stamp *old; /* NULL: new file or forced */
 	struct file_result res;
 	int ready;
 };
@@ -100,7 +100,7 @@ static void *worker(void *arg)
 		for (; first < last; first++) {
 			struct job *j = &p->jobs[first];
 
-			process_file(p->env, &tp, ro, j->path, j->old_hash,
+			process_file(p->env, &tp, ro, j->path, j->old,
 				     NULL, 0, &j->res);
 			pthread_mutex_lock(&p->mu);
 			j->ready = 1;
@@ -277,23 +277,29 @@ static int finish_run(sqlite3 *db, long long id, const struct counts *c,
 	return rc;
 }
 
-/* path -> hash of the files already in the database. */
-static void load_hashes(sqlite3 *db, struct name_set *idx, char ***hashes,
-			size_t *n)
+/* path -> stamp (hash, size, mtime) of the files already in the database. */
+static void load_stamps(sqlite3 *db, struct name_set *idx,
+			struct file_stamp **stamps, size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT path, hash FROM files");
+	sqlite3_stmt *st = db_prepare(db,
+		"SELECT path, hash, size, mtime_ns FROM files");
 
 	names_init(idx);
-	*hashes = NULL;
+	*stamps = NULL;
 	*n = 0;
 	if (!st)
 		return;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *p = (const char *)sqlite3_column_text(st, 0);
 		const char *h = (const char *)sqlite3_column_text(st, 1);
+		struct file_stamp *f;
 
-		*hashes = xrealloc(*hashes, (*n + 1) * sizeof(char *));
-		(*hashes)[*n] = xstrdup(h ? h : "");
+		*stamps = xrealloc(*stamps, (*n + 1) * sizeof(**stamps));
+		f = &(*stamps)[*n];
+		f->hash = xstrdup(h ? h : "");
+		f->size = sqlite3_column_int64(st, 2);
+		f->has_mtime = sqlite3_column_type(st, 3) != SQLITE_NULL;
+		f->mtime_ns = sqlite3_column_int64(st, 3);
 		names_put(idx, p, strlen(p), (int)*n);
 		(*n)++;
 	}
@@ -641,8 +647,8 @@ int analyzer_scan(const struct scan_opts *o)
 	struct scan_env env;
 	struct file_list fl;
 	struct name_set hidx;
-	char **hashes;
-	size_t nhashes, i, n = 0, reanalysed = 0;
+	struct file_stamp *stamps;
+	size_t nstamps, i, n = 0, reanalysed = 0;
 	struct job *jobs;
 	struct counts c = { 0 };
 	sqlite3 *db;
@@ -681,7 +687,7 @@ int analyzer_scan(const struct scan_opts *o)
 	scan_env_prefilter(&env);
 	fsenum_tree(env.tree, &fl);
 	learn_outside(&env, db, &fl, o);
-	load_hashes(db, &hidx, &hashes, &nhashes);
+	load_stamps(db, &hidx, &stamps, &nstamps);
 	jobs = xcalloc(fl.n ? fl.n : 1, sizeof(*jobs));
 	for (i = 0; i < fl.n; i++) {
 		int h;
@@ -691,7 +697,7 @@ int analyzer_scan(const struct scan_opts *o)
 			continue;
 		h = names_get(&hidx, fl.paths[i], strlen(fl.paths[i]));
 		jobs[n].path = fl.paths[i];
-		jobs[n].old_hash = h >= 0 && !o->force ? hashes[h] : NULL;
+		jobs[n].old = h >= 0 && !o->force ? &stamps[h] : NULL;
 		n++;
 	}
 	c.total = n;
@@ -710,9 +716,9 @@ int analyzer_scan(const struct scan_opts *o)
 		c.failed, reanalysed, now_s() - t0, o->db_path,
 		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
 		db_scalar(db, "SELECT count(*) FROM sites", -1));
-	for (i = 0; i < nhashes; i++)
-		free(hashes[i]);
-	free(hashes);
+	for (i = 0; i < nstamps; i++)
+		free(stamps[i].hash);
+	free(stamps);
 	names_free(&hidx);
 	free(jobs);
 	file_list_free(&fl);

@@ -203,6 +203,8 @@ const char *const db_migrations[] = {
 	"CREATE INDEX file_facts_lookup ON file_facts(kind, dir, name);"
 	"ALTER TABLE caches ADD COLUMN shrinker_scope TEXT;"
 	"UPDATE caches SET shrinker_scope = 'file' WHERE has_shrinker = 1;"
+	/* a re-scan skips a file whose size and mtime are these unread */
+	"ALTER TABLE files ADD COLUMN mtime_ns INTEGER;"
 	/* files scanned before have no facts: the next scan re-reads them */
 	"UPDATE files SET hash = '';",
 	NULL,

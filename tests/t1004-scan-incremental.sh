@@ -33,6 +33,31 @@ is "$(sql "$db" "SELECT count(*) FROM flag_uses WHERE path = 'fs/seq_file.c'")" 
 ok "forced scan" "$GFPAUDIT" scan --force --db "$db" "$t"
 is "$(last_run)" "20 0" "--force re-parses everything"
 
+# Stamps: a file whose size and mtime are the recorded ones is not read
+# (like git's index); a fresh mtime is never trusted (it may be followed
+# by a change within the same tick), a touched file gets its new stamp.
+find "$t" -type f -exec touch -d '2020-01-01 00:00:00' {} +
+ok "scan after touching every file into the past" "$GFPAUDIT" scan --db "$db" "$t"
+is "$(last_run)" "0 20" "touched, not changed: nothing re-parsed"
+is "$(sql "$db" "SELECT count(*) FROM files WHERE mtime_ns IS NOT NULL")" 20 \
+	"every file's settled stamp is recorded"
+sed -i 's/GFP_KERNEL/GFP_NOFS__/' "$t/fs/seq_file.c" # same size
+touch -d '2020-01-01 00:00:00' "$t/fs/seq_file.c"
+ok "scan after a change that keeps size and mtime" "$GFPAUDIT" scan --db "$db" "$t"
+is "$(last_run)" "0 20" "the stamp is trusted: the file is not read"
+ok "a forced scan reads it" "$GFPAUDIT" scan --force --db "$db" "$t"
+is "$(sql "$db" "SELECT flags FROM sites WHERE path = 'fs/seq_file.c' AND api = 'kvmalloc'")" \
+	GFP_NOFS__ "--force: the new content is recorded"
+sed -i 's/GFP_NOFS__/GFP_KERNEL/' "$t/fs/seq_file.c"
+ok "scan after a change with a fresh mtime" "$GFPAUDIT" scan --db "$db" "$t"
+is "$(last_run)" "1 19" "a new mtime: the file is read and re-parsed"
+is "$(sql "$db" "SELECT mtime_ns IS NULL FROM files WHERE path = 'fs/seq_file.c'")" 1 \
+	"a fresh mtime is not recorded"
+touch -d '2021-01-01 00:00:00' "$t/fs/namei.c"
+ok "scan after a touch" "$GFPAUDIT" scan --db "$db" "$t"
+is "$(sql "$db" "SELECT mtime_ns / 1000000000 FROM files WHERE path = 'fs/namei.c'")" \
+	"$(date -d '2021-01-01 00:00:00' +%s)" "the touched file's new stamp is recorded"
+
 # A file removed from the tree leaves the database with its rows.
 rm "$t/fs/namei.c"
 ok "scan after a removal" "$GFPAUDIT" scan --db "$db" "$t"
