@@ -97,6 +97,47 @@ void *buf_alloc(struct buf *b, unsigned long len)
 			GFP_TEMPORARY);
 }
 EOF2
+# shrinker-without-reclaimable: caches a shrinker of the file frees.
+mkdir -p "$T/fs"
+cat >"$T/fs/c.c" <<'EOF2'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/gfp.h>
+
+#define SLAB_HWCACHE_ALIGN	0x00002000UL
+#define SLAB_RECLAIM_ACCOUNT	0x00020000UL
+#define HW	SLAB_HWCACHE_ALIGN
+struct kmem_cache;
+struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
+				     unsigned int align, unsigned long flags,
+				     void (*ctor)(void *));
+void kmem_cache_free(struct kmem_cache *c, void *p);
+struct shrinker {
+	unsigned long (*scan_objects)(void *s);
+};
+int register_shrinker(struct shrinker *s, const char *fmt, ...);
+void *victim(void);
+
+static struct kmem_cache *obj, *hw, *done, *other;
+
+static unsigned long obj_scan(void *s)
+{
+	kmem_cache_free(obj, victim());
+	kmem_cache_free(hw, victim());
+	kmem_cache_free(done, victim());
+	return s != 0;
+}
+
+static struct shrinker obj_shrinker = { .scan_objects = obj_scan };
+
+int obj_init(void)
+{
+	obj = kmem_cache_create("obj", 8, 0, 0, NULL);
+	hw = kmem_cache_create("hw", 8, 0, HW, NULL);
+	done = kmem_cache_create("done", 8, 0, SLAB_RECLAIM_ACCOUNT, NULL);
+	other = kmem_cache_create("other", 8, 0, 0, NULL);
+	return register_shrinker(&obj_shrinker, "obj");
+}
+EOF2
 (cd "$T" && git init -q && git add -A &&
 	git -c user.name=T -c user.email=t@example.org commit -qm init) ||
 	skip_all "git cannot commit here"
@@ -146,4 +187,22 @@ out=$(spatch --very-quiet --sp-file "$SRC_DIR/rules/cocci/gfp-param.cocci" \
 	-D report --no-includes --dir "$T/lib" 2>&1)
 is "$(printf '%s\n' "$out" | grep -c "hard-coded flags; the caller's gfp_t is")" 6 \
 	"gfp-param.cocci -D report reports each site"
+
+# shrinker-without-reclaimable: the flag is added where the file's own
+# shrinker frees the cache, alike by gfpaudit and spatch.
+agree shrinker-without-reclaimable fs fs/c.c
+like "$(cat "$TMP/w-shrinker-without-reclaimable/fs/c.c")" \
+	'obj = kmem_cache_create\("obj", 8, 0, SLAB_RECLAIM_ACCOUNT, NULL\);' \
+	"a 0 flags argument becomes the flag"
+like "$(cat "$TMP/w-shrinker-without-reclaimable/fs/c.c")" \
+	'hw = kmem_cache_create\("hw", 8, 0, HW \| SLAB_RECLAIM_ACCOUNT, NULL\);' \
+	"other flags keep theirs, with the flag added"
+like "$(cat "$TMP/w-shrinker-without-reclaimable/fs/c.c")" \
+	'other = kmem_cache_create\("other", 8, 0, 0, NULL\);' \
+	"a cache the shrinker does not free is left alone"
+out=$(spatch --very-quiet --sp-file \
+	"$SRC_DIR/rules/cocci/shrinker-without-reclaimable.cocci" -D report \
+	--no-includes --dir "$T/fs" 2>&1)
+is "$(printf '%s\n' "$out" | grep -c 'is freed by a shrinker but lacks SLAB_RECLAIM_ACCOUNT')" 2 \
+	"shrinker-without-reclaimable.cocci -D report reports the two caches"
 done_testing
