@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 static void add(struct file_list *l, const char *p)
@@ -48,7 +49,15 @@ static void walk(const char *tree, struct strbuf *rel, struct file_list *l)
 			sb_addc(rel, '/');
 		sb_adds(rel, e->d_name);
 		p = xasprintf("%s/%s", tree, rel->buf);
-		if (lstat(p, &st) == 0) {
+		/*
+		 * The entry's type from readdir where the file system gives
+		 * it (no stat of the 55k files of a tree, most of which are
+		 * not wanted), else from lstat relative to the directory.
+		 */
+		st.st_mode = e->d_type == DT_DIR ? S_IFDIR :
+			     e->d_type == DT_REG ? S_IFREG : 0;
+		if (st.st_mode || fstatat(dirfd(d), e->d_name, &st,
+					  AT_SYMLINK_NOFOLLOW) == 0) {
 			if (S_ISDIR(st.st_mode)) {
 				walk(tree, rel, l);
 			} else if (S_ISREG(st.st_mode)) {

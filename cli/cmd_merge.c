@@ -277,8 +277,9 @@ static const char *const merge_setup[] = {
 	RANK("m.parse_mode") ")",
 	/* Files: new paths are added; known paths keep their row. */
 	"INSERT INTO main.files (path, hash, size, run_id, parse_mode, "
-	"diagnostics, error) SELECT path, hash, size, (SELECT new FROM "
-	"temp.run_map WHERE old = s.run_id), parse_mode, diagnostics, error "
+	"diagnostics, error, mtime_ns) SELECT path, hash, size, (SELECT new "
+	"FROM temp.run_map WHERE old = s.run_id), parse_mode, diagnostics, "
+	"error, mtime_ns "
 	"FROM src.files s WHERE NOT EXISTS (SELECT 1 FROM main.files m "
 	"WHERE m.path = s.path) ORDER BY path",
 	"DELETE FROM temp.file_map",
