@@ -3,13 +3,8 @@
 # SmPL search for GFP_TEMPORARY, on the same injected 6.1 tree, in one
 # run.  Prints both times, the ratio scan/spatch (target: < 1) and both
 # recalls against the injection manifest (target: scan 100%).
-set -u
-SRC_DIR=${SRC_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-. "$SRC_DIR/tests/lib.sh" >/dev/null
-GFPAUDIT=${GFPAUDIT:-$SRC_DIR/gfpaudit}
-JOBS=${JOBS:-2}
+. "$(dirname "$0")/lib.sh"
 
-result() { printf 'RESULT\t%s\t%s\t%s\t%s\n' "$@"; }
 if ! command -v spatch >/dev/null; then
 	result scan-vs-spatch skipped "<1" "spatch not installed"
 	exit 0

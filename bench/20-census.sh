@@ -30,17 +30,10 @@
 # each timed scan starts from a copy of a database holding a complete
 # whole-tree scan (`--depth lexical`, untimed; CENSUS_SEED=DB reuses one,
 # it is copied and never written), which skips that learning.
-set -u
-LC_ALL=C
-export LC_ALL
-SRC_DIR=${SRC_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-. "$SRC_DIR/tests/lib.sh" >/dev/null
-GFPAUDIT=${GFPAUDIT:-$SRC_DIR/gfpaudit}
-JOBS=${JOBS:-2}
+. "$(dirname "$0")/lib.sh"
 CENSUS_DIRS=${CENSUS_DIRS:-fs/proc kernel/sched mm}
 CLANG=${CLANG:-clang}
 
-result() { printf 'RESULT\t%s\t%s\t%s\t%s\n' "$@"; }
 for p in make "$CLANG" ld.lld flex bison bc; do
 	command -v "$p" >/dev/null 2>&1 || {
 		result census-vs-clang skipped "<=1.1x" "$p not installed"

@@ -12,18 +12,11 @@
 # The scanned tree is a hard-linked copy of the cached one (cp -al) in
 # TMP; the changed file is written to a new inode, so the cache is never
 # touched.
-set -u
-LC_ALL=C
-export LC_ALL
-SRC_DIR=${SRC_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-. "$SRC_DIR/tests/lib.sh" >/dev/null
-GFPAUDIT=${GFPAUDIT:-$SRC_DIR/gfpaudit}
-JOBS=${JOBS:-2}
+. "$(dirname "$0")/lib.sh"
 INCR_FILE=${INCR_FILE:-fs/proc/base.c}
 INCR_DEPTH=${INCR_DEPTH:-single}
 CLANG=${CLANG:-clang}
 
-result() { printf 'RESULT\t%s\t%s\t%s\t%s\n' "$@"; }
 for p in make "$CLANG" ld.lld flex bison bc; do
 	command -v "$p" >/dev/null 2>&1 || {
 		result incremental-rescan skipped "<=1s" "$p not installed"

@@ -12,17 +12,10 @@
 # The scan runs at TREEWIDE_DEPTH (default lexical: the rewrite needs the
 # tokens and sites, not the ASTs; t3100 round-trips the series at that
 # depth).
-set -u
-LC_ALL=C
-export LC_ALL
-SRC_DIR=${SRC_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-. "$SRC_DIR/tests/lib.sh" >/dev/null
-GFPAUDIT=${GFPAUDIT:-$SRC_DIR/gfpaudit}
-JOBS=${JOBS:-2}
+. "$(dirname "$0")/lib.sh"
 TREEWIDE_DEPTH=${TREEWIDE_DEPTH:-lexical}
 COCCI=$SRC_DIR/rules/cocci/gfp-temporary.cocci
 
-result() { printf 'RESULT\t%s\t%s\t%s\t%s\n' "$@"; }
 command -v spatch >/dev/null || {
 	result treewide-vs-spatch skipped "<=0.25x" "spatch not installed"
 	exit 0
