@@ -139,16 +139,21 @@ static char *call_at(const struct lexfile *lf, long i)
 
 /*
  * Is the variable at token VAR one of FN's own (a local or parameter)?
- * Declared in the statement itself (`T *v = call()`), or named earlier in
- * the function, parameters included.  A plain `v = call()` naming v for
- * the first time assigns a global or file-scope static: a store.
+ * Declared in the statement itself (`T *v = call()`, `unsigned long v =`),
+ * or named earlier in the function, parameters included.  A plain
+ * `v = call()` naming v for the first time assigns a global or
+ * file-scope static: a store.
  */
 static int local_var(const struct lexfile *lf, const struct lex_func *fn,
 		     long var)
 {
 	long p = prev(lf, var), k;
 
+	/* a type before it; `else v = ...` is a statement, not a type */
 	if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
+		       (lf->toks[p].kind == TK_KEYWORD &&
+			!lex_tok_is(lf, p, "else") &&
+			!lex_tok_is(lf, p, "do")) ||
 		       lex_tok_is(lf, p, "*") || lex_tok_is(lf, p, ",")))
 		return 1;
 	for (k = fn->name_tok + 1; k < var; k++)

@@ -124,6 +124,10 @@ is "$(site stored_field)" "stored 69 - unknown" "lexical: d->buf = kmalloc()"
 is "$(site stored_out)" "stored 84 - unknown" "lexical: *out = kmalloc()"
 is "$(site returned_var)" "returned 64 - unknown" "lexical: return p"
 is "$(site escaped)" "unknown - - unknown" "lexical: nothing the tokens can tell"
+is "$(site store_global)" "stored 184 - unknown" \
+	"lexical: a name the function never declared is a global: stored"
+is "$(site page_local)" "scoped 191 0 unknown" \
+	"lexical: a local declared with a keyword type (unsigned long) is local"
 
 # The rules that read the classifications.
 db=$TMP/classify-full.db
