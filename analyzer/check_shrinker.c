@@ -12,9 +12,10 @@
  * another (gfs2: main.c creates gfs2_glock_cachep, glock.c's shrinker
  * frees it), so each file also records its reclaimer and the cache
  * variables it frees (`file_facts`), and the link step, once the tree is
- * in the database, marks a cache shrunk when a file of its directory has
- * a reclaimer and frees the cache's variable (shrinker_scope
- * 'directory').
+ * in the database, marks a cache shrunk (shrinker_scope 'directory') when
+ * a file of its directory frees the cache's variable and either has a
+ * reclaimer or frees it in a function a reclaim hook of the directory
+ * names (see shrinker_link()).
  */
 #include "analyzer/analyzer.h"
 #include "analyzer/ast.h"

@@ -40,7 +40,6 @@ static void walk(const char *tree, struct strbuf *rel, struct file_list *l)
 	}
 	while ((e = readdir(d))) {
 		struct stat st;
-		char *p;
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
 		    !strcmp(e->d_name, ".git"))
@@ -48,7 +47,6 @@ static void walk(const char *tree, struct strbuf *rel, struct file_list *l)
 		if (base)
 			sb_addc(rel, '/');
 		sb_adds(rel, e->d_name);
-		p = xasprintf("%s/%s", tree, rel->buf);
 		/*
 		 * The entry's type from readdir where the file system gives
 		 * it (no stat of the 55k files of a tree, most of which are
@@ -63,13 +61,13 @@ static void walk(const char *tree, struct strbuf *rel, struct file_list *l)
 			} else if (S_ISREG(st.st_mode)) {
 				if (wanted(e->d_name))
 					add(l, rel->buf);
-			} else if (S_ISLNK(st.st_mode) && stat(p, &st) != 0 &&
+			} else if (S_ISLNK(st.st_mode) &&
+				   fstatat(dirfd(d), e->d_name, &st, 0) != 0 &&
 				   errno == ELOOP) {
 				warn_msg("%s: symlink loop, skipped", rel->buf);
 				l->warnings++;
 			}
 		}
-		free(p);
 		rel->len = base;
 		if (rel->buf)
 			rel->buf[base] = '\0';
