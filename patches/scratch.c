@@ -95,14 +95,16 @@ int scratch_init(struct scratch *s, const char *parent, const char *name,
 	return scratch_git(s, NULL, NULL, init) ? -1 : 0;
 }
 
-int scratch_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
-		const char *const *args)
+static int run_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
+		   const char *in, size_t in_len, const char *const *args)
 {
 	const char *argv[64];
 	struct strbuf e = STRBUF_INIT;
 	struct spawn_opts o = {.cwd = s->dir,
 			       .out = out,
 			       .err = err ? err : &e,
+			       .stdin_data = in,
+			       .stdin_len = in_len,
 			       .envp = s->envp};
 	int n = 0, rc;
 
@@ -117,6 +119,18 @@ int scratch_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
 		error_msg("git %s: %s", argv[1], e.len ? e.buf : "failed");
 	sb_release(&e);
 	return rc;
+}
+
+int scratch_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
+		const char *const *args)
+{
+	return run_git(s, out, err, NULL, 0, args);
+}
+
+int scratch_git_input(struct scratch *s, const char *in, size_t len,
+		      const char *const *args)
+{
+	return run_git(s, NULL, NULL, in, len, args);
 }
 
 int scratch_write(struct scratch *s, const char *path, const char *data,

@@ -25,6 +25,10 @@ int scratch_init(struct scratch *s, const char *parent, const char *name,
 int scratch_git(struct scratch *s, struct strbuf *out, struct strbuf *err,
 		const char *const *args);
 
+/* The same with in (len bytes) as git's standard input. */
+int scratch_git_input(struct scratch *s, const char *in, size_t len,
+		      const char *const *args);
+
 /* Copy TREE/path into the scratch repo (mode kept).  0 or -1 (printed). */
 int scratch_copy_in(struct scratch *s, const char *tree, const char *path);
 

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Append text word-wrapped at 72 columns, as commit messages are. */
@@ -258,14 +259,46 @@ static void count_group(const struct rule *r, const struct plan *p, int g,
 	}
 }
 
-static int apply_group(struct scratch *s, struct plan *p, int g)
+/* path C-quoted for fast-import: any name the tree may hold is safe. */
+static void add_quoted_path(struct strbuf *sb, const char *path)
+{
+	const unsigned char *c;
+
+	sb_addc(sb, '"');
+	for (c = (const unsigned char *)path; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			sb_addf(sb, "\\%c", *c);
+		else if (*c < 0x20 || *c >= 0x7f)
+			sb_addf(sb, "\\%03o", *c);
+		else
+			sb_addc(sb, (char)*c);
+	}
+	sb_addc(sb, '"');
+}
+
+static void add_data(struct strbuf *sb, const char *data, size_t len)
+{
+	sb_addf(sb, "data %zu\n", len);
+	sb_add(sb, data, len);
+	sb_addc(sb, '\n');
+}
+
+/*
+ * Group g's edits applied to the scratch copies of its files; each file
+ * whose text changed goes into the fast-import stream as a filemodify.
+ * *changed counts those files.
+ */
+static int apply_group(struct scratch *s, struct plan *p, int g,
+		       struct strbuf *stream, int *changed)
 {
 	char err[256];
 	int i;
 
+	*changed = 0;
 	for (i = 0; i < p->nfiles; i++) {
 		struct file_plan *f = &p->files[i];
 		struct strbuf out = STRBUF_INIT;
+		struct stat st;
 		char *path, *buf;
 		size_t len;
 		int rc;
@@ -273,96 +306,141 @@ static int apply_group(struct scratch *s, struct plan *p, int g)
 		if (f->group != g)
 			continue;
 		path = xasprintf("%s/%s", s->dir, f->path);
-		if (read_whole_file(path, &buf, &len)) {
+		if (stat(path, &st) || read_whole_file(path, &buf, &len)) {
 			error_msg("%s: %s", path, strerror(errno));
 			free(path);
 			return EXIT_INTERNAL;
 		}
 		free(path);
 		rc = edits_apply(buf, len, f->e, f->n, &out, err, sizeof(err));
-		free(buf);
 		if (rc) {
 			error_msg("%s:%s", f->path, err);
+			free(buf);
 			sb_release(&out);
 			return EXIT_USAGE;
 		}
-		rc = scratch_write(s, f->path, out.buf ? out.buf : "", out.len);
+		if (out.len != len || (len && memcmp(out.buf, buf, len))) {
+			sb_addf(stream, "M %s inline ",
+				st.st_mode & 0100 ? "100755" : "100644");
+			add_quoted_path(stream, f->path);
+			sb_addc(stream, '\n');
+			add_data(stream, out.buf ? out.buf : "", out.len);
+			++*changed;
+		}
+		free(buf);
 		sb_release(&out);
-		if (rc)
-			return EXIT_INTERNAL;
 	}
 	return 0;
 }
 
-static void numstat(struct scratch *s, struct group_stat *gs)
+/* The identity as fast-import reads it: no angle brackets, no newline. */
+static void add_ident(struct strbuf *sb, const char *text)
 {
-	static const char *const args[] = {"diff", "--numstat", "HEAD~1",
-					   "HEAD", NULL};
-	struct strbuf out = STRBUF_INIT;
-	const char *p;
+	for (; *text; text++)
+		if (*text != '<' && *text != '>' && *text != '\n')
+			sb_addc(sb, *text);
+}
 
-	gs->files = gs->insertions = gs->deletions = 0;
-	if (scratch_git(s, &out, NULL, args) || !out.buf) {
-		sb_release(&out);
-		return;
-	}
-	for (p = out.buf; *p;) {
+/*
+ * Files changed and lines added and removed by each commit, from one
+ * `git log --numstat` of the series: commits[k] is the group of the k-th.
+ */
+static int numstat(struct scratch *s, const int *commits, int ncommits,
+		   struct group_stat *gs)
+{
+	static const char *const args[] = {
+		"log", "--reverse", "--format=%x01", "--numstat",
+		"gfpaudit-base..refs/heads/gfpaudit-series", NULL};
+	struct strbuf out = STRBUF_INIT;
+	struct group_stat *cur = NULL;
+	const char *p;
+	int k = 0;
+
+	if (scratch_git(s, &out, NULL, args))
+		return -1;
+	for (p = out.buf ? out.buf : ""; *p;) {
 		int a = 0, d = 0;
 
-		if (sscanf(p, "%d\t%d", &a, &d) == 2) {
-			gs->files++;
-			gs->insertions += a;
-			gs->deletions += d;
+		if (*p == '\001') {
+			cur = k < ncommits ? &gs[commits[k++]] : NULL;
+			if (cur)
+				cur->files = cur->insertions = cur->deletions =
+					0;
+		} else if (cur && *p >= '0' && *p <= '9' &&
+			   sscanf(p, "%d\t%d", &a, &d) == 2) {
+			/* (%d would skip a blank line to the next one) */
+			cur->files++;
+			cur->insertions += a;
+			cur->deletions += d;
 		}
 		p += strcspn(p, "\n");
 		if (*p)
 			p++;
 	}
 	sb_release(&out);
+	if (k != ncommits) {
+		error_msg("git log: %d commits in the series, %d expected", k,
+			  ncommits);
+		return -1;
+	}
+	return 0;
 }
 
+/*
+ * Every commit of the series in one `git fast-import` on the branch
+ * gfpaudit-series, which starts at the base commit: a process per commit
+ * (git add, diff, commit and diff --numstat for each) was 93% of the time
+ * of a 291-patch series.  A group whose edits change no byte makes no
+ * commit.
+ */
 static int commit_groups(struct scratch *s, const struct rule *r,
 			 struct plan *p, struct group_stat *gs,
+			 const char *name, const char *email,
 			 const char *author, int *ncommits)
 {
-	int g, i, rc;
+	static const char *const fi[] = {"fast-import", "--quiet",
+					 "--date-format=now", NULL};
+	struct strbuf stream = STRBUF_INIT, files = STRBUF_INIT;
+	int *commits = xcalloc((size_t)p->ngroups + 1, sizeof(*commits));
+	int g, i, rc = 0, changed;
 
 	*ncommits = 0;
-	for (g = 0; g < p->ngroups; g++) {
-		const char *add[] = {"add", "-A", NULL};
-		const char *quiet[] = {"diff", "--cached", "--quiet", NULL};
-		struct strbuf e = STRBUF_INIT;
+	for (g = 0; g < p->ngroups && !rc; g++) {
 		char *msg;
 
-		rc = apply_group(s, p, g);
-		if (rc)
-			return rc;
-		if (scratch_git(s, NULL, NULL, add))
-			return EXIT_INTERNAL;
-		if (scratch_git(s, NULL, &e, quiet) == 0) {
-			sb_release(&e);
+		files.len = 0;
+		rc = apply_group(s, p, g, &files, &changed);
+		if (rc || !changed)
 			continue; /* nothing changed in this group */
-		}
-		sb_release(&e);
 		count_group(r, p, g, &gs[g]);
 		for (i = 0; i < p->nfiles; i++)
 			if (p->files[i].group == g)
 				gs[g].files++;
 		msg = commit_message(r, p, &p->groups[g], &gs[g], author);
-		{
-			const char *commit[] = {"commit", "-q", "--no-verify",
-						"-m",	  msg,	NULL};
-
-			rc = scratch_git(s, NULL, NULL, commit);
-		}
+		sb_adds(&stream, "commit refs/heads/gfpaudit-series\n"
+				 "committer ");
+		add_ident(&stream, name);
+		sb_adds(&stream, " <");
+		add_ident(&stream, email);
+		sb_adds(&stream, "> now\n");
+		add_data(&stream, msg, strlen(msg));
+		if (!*ncommits)
+			sb_adds(&stream, "from refs/tags/gfpaudit-base^0\n");
+		sb_add(&stream, files.buf, files.len);
+		sb_addc(&stream, '\n');
 		gs[g].subject = xstrndup(msg, strcspn(msg, "\n"));
 		free(msg);
-		if (rc)
-			return EXIT_INTERNAL;
-		numstat(s, &gs[g]);
-		++*ncommits;
+		commits[(*ncommits)++] = g;
 	}
-	return 0;
+	if (!rc && *ncommits) {
+		if (scratch_git_input(s, stream.buf, stream.len, fi) ||
+		    numstat(s, commits, *ncommits, gs))
+			rc = EXIT_INTERNAL;
+	}
+	sb_release(&stream);
+	sb_release(&files);
+	free(commits);
+	return rc;
 }
 
 static char *cover_blurb(const struct rule *r, const struct plan *p,
@@ -625,7 +703,8 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 		rc = EXIT_INTERNAL;
 	gs = xcalloc((size_t)p->ngroups + 1, sizeof(*gs));
 	if (!rc)
-		rc = commit_groups(&s, r, p, gs, author, &ncommits);
+		rc = commit_groups(&s, r, p, gs, name, email, author,
+				   &ncommits);
 	if (!rc && !ncommits) {
 		error_msg("rule %s: nothing to change in %s", r->name, o->tree);
 		rc = EXIT_FINDINGS;
@@ -638,7 +717,7 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 				    real,
 				    "--signature",
 				    sig,
-				    "gfpaudit-base..HEAD",
+				    "gfpaudit-base..refs/heads/gfpaudit-series",
 				    NULL};
 
 		if (scratch_git(&s, &listing, NULL, fp))
@@ -652,9 +731,16 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 			rc = EXIT_INTERNAL;
 		copy_cocci(r, o);
 	}
-	if (o->keep_work)
+	if (o->keep_work) {
+		/* Left checked out at the series' last commit. */
+		static const char *const co[] = {
+			"checkout", "-q", "-f", "gfpaudit-series", NULL};
+
+		if (ncommits)
+			scratch_git(&s, NULL, NULL, co);
 		fprintf(stderr, "%s: scratch repository kept in %s\n", progname,
 			s.dir);
+	}
 	scratch_destroy(&s, o->keep_work);
 	for (i = 0; i < p->ngroups; i++)
 		free(gs[i].subject);
