@@ -27,6 +27,13 @@ struct scan_opts {
 	/* Restrict the scan to these files/directories (relative to tree). */
 	char **paths;
 	int npaths;
+	/*
+	 * Scoped to these names (a replace rule's flags, `scan --rule`):
+	 * only files that mention one, or already have rows, are analysed;
+	 * the rest of the tree gets no rows.  nscope 0: the whole tree.
+	 */
+	char **scope;
+	int nscope;
 };
 
 /*

@@ -9,6 +9,7 @@
 #include "analyzer/analyzer.h"
 #include "analyzer/fileproc.h"
 #include "analyzer/fsenum.h"
+#include "analyzer/scope.h"
 #include "db/db.h"
 #include "lib/util.h"
 
@@ -337,6 +338,23 @@ static int in_paths(const char *path, const struct scan_opts *o)
 	return 0;
 }
 
+/* Is PATH in the scope (its text names one of the names)? */
+static int in_scope(const char *tree, const char *path, struct scope *sc)
+{
+	char *abs = xasprintf("%s/%s", tree, path), *buf;
+	size_t len;
+	int hit;
+
+	if (read_whole_file(abs, &buf, &len)) {
+		free(abs);
+		return 1; /* the scan reports why it cannot read it */
+	}
+	free(abs);
+	hit = scope_match(sc, buf, len);
+	free(buf);
+	return hit;
+}
+
 static int in_shard(const char *path, int k, int n)
 {
 	return !n || (int)(fnv1a64(path, strlen(path)) % (uint64_t)n) == k - 1;
@@ -573,6 +591,66 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
 }
 
 /*
+ * A scoped scan learns the wrappers its files call with a scope name
+ * (tmpbuf_zalloc(32, GFP_TEMPORARY), the macro in tmpbuf.h) from the
+ * files outside the scope that look like they define one, with the
+ * lexical tier, round after round while new names appear (a wrapper of
+ * a wrapper among those files).  Without them such a call is no site and
+ * the rule could not use the caller's gfp_t there.
+ */
+static void learn_for_scope(struct scan_env *env, const struct file_list *fl,
+			    struct scope *sc, const struct scan_opts *o)
+{
+	struct tu_parser tp;
+	enum parse_depth depth = env->depth;
+	struct name_set unknown, fresh;
+	size_t i, *cand, ncand = 0;
+	int round, learned = 1;
+
+	/* Only names that are not allocators yet need a definition. */
+	names_init(&unknown);
+	for (i = 0; i < sc->callees.cap; i++) {
+		const char *k = sc->callees.keys[i];
+
+		if (k && !alloc_lookup(&env->allocs, k, strlen(k)))
+			names_put(&unknown, k, strlen(k), 1);
+	}
+	names_free(&sc->callees);
+	sc->callees = unknown;
+	if (!sc->callees.n)
+		return;
+	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
+	for (i = 0; i < fl->n; i++) {
+		char *abs, *buf;
+		size_t len;
+
+		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n))
+			continue;
+		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
+		if (read_whole_file(abs, &buf, &len) == 0) {
+			if (scope_defines_callee(sc, buf, len))
+				cand[ncand++] = i;
+			free(buf);
+		}
+		free(abs);
+	}
+	tu_parser_init(&tp);
+	env->depth = DEPTH_LEXICAL;
+	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
+		learned = 0;
+		names_init(&fresh);
+		for (i = 0; i < ncand; i++)
+			learned += learn_file(env, &tp, fl->paths[cand[i]],
+					      &fresh);
+		names_free(&fresh);
+		scan_env_prefilter(env);
+	}
+	env->depth = depth;
+	tu_parser_free(&tp);
+	free(cand);
+}
+
+/*
  * Another pass: wrappers learned since allocator BEFORE (an index into
  * env->allocs) make their callers sites; re-analyse the files that
  * mention a newly learned name.  1 when files were re-analysed (their
@@ -660,8 +738,10 @@ int analyzer_scan(const struct scan_opts *o)
 	struct scan_env env;
 	struct file_list fl;
 	struct name_set hidx;
+	struct scope scope;
+	struct file_list scoped = { 0 };
 	struct file_stamp *stamps;
-	size_t nstamps, i, n = 0, reanalysed = 0;
+	size_t nstamps, i, n = 0, reanalysed = 0, out_of_scope = 0;
 	struct job *jobs;
 	struct counts c = { 0 };
 	sqlite3 *db;
@@ -699,6 +779,7 @@ int analyzer_scan(const struct scan_opts *o)
 	env.allocs.no_new_frees = 1;
 	scan_env_prefilter(&env);
 	fsenum_tree(env.tree, &fl);
+	scope_init(&scope, o->scope, o->nscope);
 	learn_outside(&env, db, &fl, o);
 	load_stamps(db, &hidx, &stamps, &nstamps);
 	jobs = xcalloc(fl.n ? fl.n : 1, sizeof(*jobs));
@@ -709,14 +790,30 @@ int analyzer_scan(const struct scan_opts *o)
 		    !in_paths(fl.paths[i], o))
 			continue;
 		h = names_get(&hidx, fl.paths[i], strlen(fl.paths[i]));
+		/*
+		 * A file with rows is always a job (its text may have lost
+		 * the names: its rows must not go stale).
+		 */
+		if (o->nscope && h < 0 &&
+		    !in_scope(env.tree, fl.paths[i], &scope)) {
+			out_of_scope++;
+			continue;
+		}
 		jobs[n].path = fl.paths[i];
 		jobs[n].old = h >= 0 && !o->force ? &stamps[h] : NULL;
 		n++;
 	}
 	c.total = n;
+	if (o->nscope)
+		learn_for_scope(&env, &fl, &scope, o);
+	/* Learned wrappers of a scoped scan re-analyse only files in scope. */
+	scoped.paths = xcalloc(n ? n : 1, sizeof(*scoped.paths));
+	for (i = 0; i < n; i++)
+		scoped.paths[scoped.n++] = (char *)jobs[i].path;
 	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
 	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    learned_passes(&env, db, run_id, &fl, o, nthreads, &reanalysed) ||
+	    learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl, o,
+			   nthreads, &reanalysed) ||
 	    db_begin(db) || analyzer_link(db) || db_commit(db))
 		rc = EXIT_INTERNAL;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
@@ -729,6 +826,13 @@ int analyzer_scan(const struct scan_opts *o)
 		c.failed, reanalysed, now_s() - t0, o->db_path,
 		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
 		db_scalar(db, "SELECT count(*) FROM sites", -1));
+	if (o->nscope)
+		fprintf(stderr,
+			"gfpaudit scan: scoped to %d name%s: %zu files "
+			"that name none were not analysed\n",
+			o->nscope, o->nscope == 1 ? "" : "s", out_of_scope);
+	free(scoped.paths);
+	scope_free(&scope);
 	for (i = 0; i < nstamps; i++)
 		free(stamps[i].hash);
 	free(stamps);

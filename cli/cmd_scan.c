@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "db/db.h"
 #include "lib/util.h"
+#include "rules/rule.h"
 
 #include <getopt.h>
 #include <sqlite3.h>
@@ -18,6 +19,7 @@ const char usage_scan[] =
 	"usage: gfpaudit scan [--db FILE] [-j N] [--compile-commands FILE]\n"
 	"                     [--arch ARCH] [--shard K/N]\n"
 	"                     [--depth lexical|single|full] [--force]\n"
+	"                     [--rule NAME [--rules DIR]]\n"
 	"                     [--progress|--no-progress] TREE [PATH...]\n"
 	"\n"
 	"Scan the kernel tree TREE with libclang: every tracked flag token\n"
@@ -36,10 +38,15 @@ const char usage_scan[] =
 	"                          single-file AST of bodies; full: the whole\n"
 	"                          translation unit of each .c (types)\n"
 	"  --force                 re-parse unchanged files too\n"
+	"  --rule NAME             only what replace rule NAME edits: the\n"
+	"                          files that name one of its flags (and\n"
+	"                          files the database already holds); the\n"
+	"                          rest of the tree gets no rows\n"
+	"  --rules DIR             rule directory for --rule\n"
 	"  --progress              progress bar on stderr (default: if a tty)\n";
 
 enum { OPT_DB = 256, OPT_CC, OPT_ARCH, OPT_SHARD, OPT_DEPTH, OPT_FORCE,
-       OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HELP };
+       OPT_PROGRESS, OPT_NO_PROGRESS, OPT_RULE, OPT_RULES, OPT_HELP };
 
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -51,6 +58,8 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	{ "rule", required_argument, NULL, OPT_RULE },
+	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -99,7 +108,7 @@ static char *paths_json(sqlite3 *mem, const struct scan_opts *o)
 }
 
 /* runs.options as a JSON object, built by SQLite's json_object(). */
-static char *options_json(const struct scan_opts *o)
+static char *options_json(const struct scan_opts *o, const char *rule)
 {
 	sqlite3 *mem;
 	sqlite3_stmt *st;
@@ -110,7 +119,8 @@ static char *options_json(const struct scan_opts *o)
 	if (sqlite3_prepare_v2(mem,
 			       "SELECT json_object('db', ?, 'jobs', ?, "
 			       "'compile_commands', ?, 'arch', ?, 'shard', ?, "
-			       "'depth', ?, 'force', json(?), 'paths', json(?))",
+			       "'depth', ?, 'force', json(?), 'paths', json(?), "
+			       "'rule', ?)",
 			       -1, &st, NULL) == SQLITE_OK) {
 		char shard[32];
 
@@ -129,6 +139,8 @@ static char *options_json(const struct scan_opts *o)
 		sqlite3_bind_text(st, 7, o->force ? "true" : "false", -1,
 				  SQLITE_STATIC);
 		sqlite3_bind_text(st, 8, paths_json(mem, o), -1, SQLITE_TRANSIENT);
+		if (rule)
+			sqlite3_bind_text(st, 9, rule, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) == SQLITE_ROW)
 			out = xstrdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
@@ -137,9 +149,42 @@ static char *options_json(const struct scan_opts *o)
 	return out;
 }
 
+/*
+ * The names a scan for replace rule NAME needs: every use of a replaced
+ * flag names it (its #define and flag-name tables included), so the
+ * files that name none have nothing the rule's series could edit.  Other
+ * actions select sites whose flags may come from a macro defined
+ * elsewhere: they need the whole tree.
+ */
+static int scope_of_rule(const char *name, const char *rdir,
+			 struct scan_opts *o)
+{
+	struct rule *rules, *r;
+	char *dir = rdir ? xstrdup(rdir) : rule_default_dir();
+	int n, i, rc = 0;
+
+	rules_load_dir(dir, &rules, &n); /* a bad rule file is named */
+	r = rules_find(rules, n, name);
+	if (!r) {
+		rc = usage_error("scan", "no rule '%s' in %s", name, dir);
+	} else if (r->action != RULE_REPLACE || !r->nsubst) {
+		rc = usage_error("scan", "--rule %s: only a replace rule "
+				 "scopes a scan (the others need the whole "
+				 "tree)", name);
+	} else {
+		o->scope = xcalloc((size_t)r->nsubst, sizeof(*o->scope));
+		for (i = 0; i < r->nsubst; i++)
+			o->scope[o->nscope++] = xstrdup(r->subst[i].from);
+	}
+	rules_free(rules, n);
+	free(dir);
+	return rc ? -1 : 0;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_opts o = { 0 };
+	const char *rule = NULL, *rdir = NULL;
 	int c, rc;
 	char *end;
 
@@ -184,6 +229,12 @@ int cmd_scan(int argc, char **argv)
 		case OPT_FORCE:
 			o.force = 1;
 			break;
+		case OPT_RULE:
+			rule = optarg;
+			break;
+		case OPT_RULES:
+			rdir = optarg;
+			break;
 		case OPT_PROGRESS:
 			o.progress = 1;
 			break;
@@ -203,8 +254,13 @@ int cmd_scan(int argc, char **argv)
 	o.tree = argv[optind];
 	o.paths = argv + optind + 1;
 	o.npaths = argc - optind - 1;
-	o.options_json = options_json(&o);
+	if (rule && scope_of_rule(rule, rdir, &o))
+		return EXIT_USAGE;
+	o.options_json = options_json(&o, rule);
 	rc = analyzer_scan(&o);
 	free(o.options_json);
+	while (o.nscope)
+		free(o.scope[--o.nscope]);
+	free(o.scope);
 	return rc;
 }
