@@ -598,8 +598,9 @@ static void learn_outside(struct scan_env *env, sqlite3 *db,
  * a wrapper among those files).  Without them such a call is no site and
  * the rule could not use the caller's gfp_t there.
  */
-static void learn_for_scope(struct scan_env *env, const struct file_list *fl,
-			    struct scope *sc, const struct scan_opts *o)
+static size_t learn_for_scope(struct scan_env *env,
+			      const struct file_list *fl, struct scope *sc,
+			      const struct scan_opts *o)
 {
 	struct tu_parser tp;
 	enum parse_depth depth = env->depth;
@@ -618,7 +619,7 @@ static void learn_for_scope(struct scan_env *env, const struct file_list *fl,
 	names_free(&sc->callees);
 	sc->callees = unknown;
 	if (!sc->callees.n)
-		return;
+		return 0;
 	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
 	for (i = 0; i < fl->n; i++) {
 		char *abs, *buf;
@@ -648,6 +649,7 @@ static void learn_for_scope(struct scan_env *env, const struct file_list *fl,
 	env->depth = depth;
 	tu_parser_free(&tp);
 	free(cand);
+	return ncand;
 }
 
 /*
@@ -742,6 +744,7 @@ int analyzer_scan(const struct scan_opts *o)
 	struct file_list scoped = { 0 };
 	struct file_stamp *stamps;
 	size_t nstamps, i, n = 0, reanalysed = 0, out_of_scope = 0;
+	size_t defining = 0;
 	struct job *jobs;
 	struct counts c = { 0 };
 	sqlite3 *db;
@@ -805,7 +808,7 @@ int analyzer_scan(const struct scan_opts *o)
 	}
 	c.total = n;
 	if (o->nscope)
-		learn_for_scope(&env, &fl, &scope, o);
+		defining = learn_for_scope(&env, &fl, &scope, o);
 	/* Learned wrappers of a scoped scan re-analyse only files in scope. */
 	scoped.paths = xcalloc(n ? n : 1, sizeof(*scoped.paths));
 	for (i = 0; i < n; i++)
@@ -829,8 +832,11 @@ int analyzer_scan(const struct scan_opts *o)
 	if (o->nscope)
 		fprintf(stderr,
 			"gfpaudit scan: scoped to %d name%s: %zu files "
-			"that name none were not analysed\n",
-			o->nscope, o->nscope == 1 ? "" : "s", out_of_scope);
+			"that name none were not analysed, but for %zu "
+			"read for the wrappers the others call (%zu "
+			"names)\n",
+			o->nscope, o->nscope == 1 ? "" : "s", out_of_scope,
+			defining, scope.callees.n);
 	free(scoped.paths);
 	scope_free(&scope);
 	for (i = 0; i < nstamps; i++)
