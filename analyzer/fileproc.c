@@ -55,6 +55,7 @@ int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 		  const char *db_path)
 {
 	memset(e, 0, sizeof(*e));
+	tu_global_init();
 	e->tree = realpath(tree, NULL);
 	if (!e->tree)
 		return -1;

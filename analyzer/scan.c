@@ -197,9 +197,17 @@ static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 	double t0 = now_s(), last = t0;
 	int rc = 0, t;
 
+	pthread_attr_t attr;
+	size_t stack;
+
+	/* libclang parses on the worker's own stack (tu_global_init). */
+	pthread_attr_init(&attr);
+	if (pthread_attr_getstacksize(&attr, &stack) || stack < TU_STACK_SIZE)
+		pthread_attr_setstacksize(&attr, TU_STACK_SIZE);
 	for (t = 0; t < nthreads; t++)
-		if (pthread_create(&th[t], NULL, worker, &p))
+		if (pthread_create(&th[t], &attr, worker, &p))
 			die(EXIT_INTERNAL, "cannot start a worker thread");
+	pthread_attr_destroy(&attr);
 	while (written < njobs) {
 		size_t ready = written;
 

@@ -163,6 +163,11 @@ static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
 	return tu;
 }
 
+void tu_global_init(void)
+{
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
+}
+
 void tu_parser_init(struct tu_parser *p)
 {
 	memset(p, 0, sizeof(*p));
