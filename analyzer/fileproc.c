@@ -231,6 +231,8 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 		strcpy(r->hash, "-");
 		goto out;
 	}
+	if (e->want_sigs)
+		name_sig_build(&r->sig, buf, len);
 	/* changed while it was read: the stamp does not describe it */
 	if ((long long)len != r->size)
 		r->has_mtime = 0;
@@ -328,6 +330,7 @@ void file_result_free(struct file_result *r)
 {
 	free(r->path);
 	free(r->error);
+	name_sig_free(&r->sig);
 	lex_free(&r->lf);
 	walk_emit_free(&r->emit);
 	memset(r, 0, sizeof(*r));

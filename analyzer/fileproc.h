@@ -33,6 +33,12 @@ struct scan_env {
 	struct name_set sleepers; /* builtin + learned by earlier runs */
 	struct name_set atomic[AT_KINDS];
 	struct name_set lifetime[LT_KINDS];
+	/*
+	 * Set by a whole-tree scan: each file read gets its identifier
+	 * filter (file_result.sig), kept by the writer for the learned
+	 * passes.
+	 */
+	int want_sigs;
 };
 
 /*
@@ -61,6 +67,7 @@ struct file_result {
 	int parsed;	/* went through libclang */
 	struct lexfile lf;
 	struct walk_emit emit;
+	struct name_sig sig; /* when scan_env.want_sigs and it was read */
 };
 
 int scan_env_init(struct scan_env *e, const char *tree, const char *arch,

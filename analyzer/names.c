@@ -147,3 +147,91 @@ int names_any_in(const struct name_set *s, const char *buf, size_t len)
 	}
 	return 0;
 }
+
+uint32_t name_sig_hash(const char *name, size_t len)
+{
+	uint64_t h = fnv1a64(name, len);
+
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void name_sig_sort(uint32_t *h, size_t *n)
+{
+	size_t i, k = 0;
+
+	if (!*n)
+		return;
+	qsort(h, *n, sizeof(*h), cmp_u32);
+	for (i = 1; i < *n; i++)
+		if (h[i] != h[k])
+			h[++k] = h[i];
+	*n = k + 1;
+}
+
+void name_sig_build(struct name_sig *g, const char *buf, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	size_t i = 0, cap = 0;
+
+	g->h = NULL;
+	g->n = 0;
+	while (i < len) {
+		size_t start, end;
+		unsigned c = ident_class[p[i]];
+
+		if (!(c & 2)) {
+			if (c)
+				while (i < len && ident_class[p[i]])
+					i++;
+			else
+				i++;
+			continue;
+		}
+		start = i;
+		while (i < len && ident_class[p[i]])
+			i++;
+		end = i;
+		if (g->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			g->h = xrealloc(g->h, cap * sizeof(*g->h));
+		}
+		g->h[g->n++] = name_sig_hash(buf + start, end - start);
+	}
+	name_sig_sort(g->h, &g->n);
+	if (!g->h) /* names nothing: still a set, an empty one */
+		g->h = xcalloc(1, sizeof(*g->h));
+	else if (g->n < cap)
+		g->h = xrealloc(g->h, g->n * sizeof(*g->h));
+}
+
+int name_sig_meets(const struct name_sig *g, const uint32_t *sorted,
+		   size_t n)
+{
+	size_t i = 0, k = 0;
+
+	if (!g->h)
+		return 1;
+	while (i < g->n && k < n) {
+		if (g->h[i] == sorted[k])
+			return 1;
+		if (g->h[i] < sorted[k])
+			i++;
+		else
+			k++;
+	}
+	return 0;
+}
+
+void name_sig_free(struct name_sig *g)
+{
+	free(g->h);
+	g->h = NULL;
+	g->n = 0;
+}

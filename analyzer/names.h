@@ -37,6 +37,31 @@ int names_get(const struct name_set *s, const char *name, size_t len);
  */
 int names_any_in(const struct name_set *s, const char *buf, size_t len);
 
+/*
+ * A file's identifiers as a sorted set of 32-bit hashes, built while the
+ * scan holds its text, so that the learned-allocator passes find the
+ * files that name their new names without reading every file of the tree
+ * again (four passes read 6.1's 55k files in 13 s of its 18).  A
+ * collision only costs a read: the file's text is checked again.  A file
+ * with no set (h NULL: it was not read) may name anything.  A whole 6.1
+ * scan peaks at 255 MB RSS with them.
+ */
+struct name_sig {
+	uint32_t *h;
+	size_t n;
+};
+
+void name_sig_build(struct name_sig *g, const char *buf, size_t len);
+uint32_t name_sig_hash(const char *name, size_t len);
+/*
+ * 0 when the file surely names none of the N names whose hashes SORTED
+ * holds (ascending, as name_sig_sort leaves them).
+ */
+int name_sig_meets(const struct name_sig *g, const uint32_t *sorted,
+		   size_t n);
+void name_sig_sort(uint32_t *h, size_t *n);
+void name_sig_free(struct name_sig *g);
+
 static inline int is_ident_start(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';

@@ -32,6 +32,7 @@
 
 struct job {
 	char *path;
+	size_t idx; /* in the scan's file list, for its sigs */
 	const struct file_stamp *old; /* NULL: new file or forced */
 	/*
 	 * Allocated by the worker that takes the job and freed once written:
@@ -144,7 +145,7 @@ static void job_result_free(struct job *j)
 
 static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		       size_t from, size_t to, const struct tracked_flags *tf,
-		       struct counts *c)
+		       struct name_sig *sigs, struct counts *c)
 {
 	struct result_writer w;
 	size_t i;
@@ -180,6 +181,11 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		c->clang += r->parsed;
 		c->uses += r->lf.nuses;
 		c->sites += r->lf.nsites;
+		if (sigs && r->sig.h) {
+			name_sig_free(&sigs[jobs[i].idx]);
+			sigs[jobs[i].idx] = r->sig;
+			r->sig.h = NULL;
+		}
 		job_result_free(&jobs[i]);
 	}
 	return 0;
@@ -188,7 +194,7 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 /* Analyse JOBS on N threads, writing as results come in, in order. */
 static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 		    struct job *jobs, size_t njobs, int nthreads, int show,
-		    struct counts *c)
+		    struct name_sig *sigs, struct counts *c)
 {
 	struct pool p = { env, jobs, njobs, 0, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
@@ -225,7 +231,7 @@ static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 			continue;
 		}
 		if (!rc && flush_batch(db, run_id, jobs, written, ready,
-				       &env->tracked, c))
+				       &env->tracked, sigs, c))
 			rc = -1;
 		for (i = written; rc && i < ready; i++)
 			job_result_free(&jobs[i]);
@@ -667,12 +673,14 @@ static size_t learn_for_scope(struct scan_env *env,
  * wrappers may be new allocators in turn), 0 when nothing was new.
  */
 static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
-			const struct file_list *fl, const struct scan_opts *o,
-			int nthreads, size_t before, size_t *reanalysed)
+			const struct file_list *fl, struct name_sig *sigs,
+			const struct scan_opts *o, int nthreads, size_t before,
+			size_t *reanalysed)
 {
 	struct name_set fresh;
 	struct job *jobs;
-	size_t i, n = 0;
+	uint32_t *fh;
+	size_t i, n = 0, nfh = 0;
 	int rc;
 
 	if (db_begin(db) || alloc_table_sync_db(&env->allocs, db) ||
@@ -682,23 +690,32 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 		return 0;
 	names_init(&fresh);
 	/* Learned free functions make no sites: no need to re-analyse. */
+	fh = xcalloc(env->allocs.n - before, sizeof(*fh));
 	for (i = before; i < env->allocs.n; i++)
-		if (env->allocs.v[i].kind != AK_FREE)
-			names_put(&fresh, env->allocs.v[i].name,
-				  strlen(env->allocs.v[i].name), 1);
+		if (env->allocs.v[i].kind != AK_FREE) {
+			const char *nm = env->allocs.v[i].name;
+
+			names_put(&fresh, nm, strlen(nm), 1);
+			fh[nfh++] = name_sig_hash(nm, strlen(nm));
+		}
+	name_sig_sort(fh, &nfh);
 	scan_env_prefilter(env);
 	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
 	for (i = 0; i < fl->n; i++) {
 		char *abs, *buf;
 		size_t len;
-
 		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n) ||
 		    !in_paths(fl->paths[i], o))
 			continue;
+		/* Read again only the files whose set has one of them. */
+		if (sigs && !name_sig_meets(&sigs[i], fh, nfh))
+			continue;
 		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
 		if (read_whole_file(abs, &buf, &len) == 0) {
-			if (names_any_in(&fresh, buf, len))
-				jobs[n++].path = fl->paths[i];
+			if (names_any_in(&fresh, buf, len)) {
+				jobs[n].path = fl->paths[i];
+				jobs[n++].idx = i;
+			}
 			free(buf);
 		}
 		free(abs);
@@ -706,9 +723,11 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 	{
 		struct counts c2 = { n, 0, 0, 0, 0, 0, 0 };
 
-		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, &c2);
+		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, sigs,
+			      &c2);
 	}
 	names_free(&fresh);
+	free(fh);
 	free(jobs);
 	*reanalysed += n;
 	return rc ? -1 : n > 0;
@@ -721,7 +740,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
  * new, since its callers may not have been re-analysed.
  */
 static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
-			  const struct file_list *fl,
+			  const struct file_list *fl, struct name_sig *sigs,
 			  const struct scan_opts *o, int nthreads,
 			  size_t *reanalysed)
 {
@@ -733,8 +752,8 @@ static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
 		      0) == 1)
 		before = alloc_table_builtin_count(&env->allocs);
 	for (round = 0; round < MAX_LEARNED_PASSES; round++) {
-		rc = learned_pass(env, db, run_id, fl, o, nthreads, before,
-				  reanalysed);
+		rc = learned_pass(env, db, run_id, fl, sigs, o, nthreads,
+				  before, reanalysed);
 		if (rc <= 0)
 			break;
 		/* learned_pass() read this round's names in: next, newer */
@@ -750,6 +769,7 @@ int analyzer_scan(const struct scan_opts *o)
 	struct name_set hidx;
 	struct scope scope;
 	struct file_list scoped = { 0 };
+	struct name_sig *sigs = NULL;
 	struct file_stamp *stamps;
 	size_t nstamps, i, n = 0, reanalysed = 0, out_of_scope = 0;
 	size_t defining = 0;
@@ -759,7 +779,7 @@ int analyzer_scan(const struct scan_opts *o)
 	long long run_id;
 	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0;
 	int show = o->progress < 0 ? isatty(2) : o->progress;
-	double t0 = now_s();
+	double t0 = now_s(), t_learn = 0;
 
 	if (check_tree(o->tree) || check_paths(o))
 		return EXIT_USAGE;
@@ -811,30 +831,40 @@ int analyzer_scan(const struct scan_opts *o)
 			continue;
 		}
 		jobs[n].path = fl.paths[i];
+		jobs[n].idx = i;
 		jobs[n].old = h >= 0 && !o->force ? &stamps[h] : NULL;
 		n++;
 	}
 	c.total = n;
+	/* The learned passes of a scoped scan look at its files only. */
+	if (!o->nscope) {
+		sigs = xcalloc(fl.n ? fl.n : 1, sizeof(*sigs));
+		env.want_sigs = 1;
+	}
 	if (o->nscope)
 		defining = learn_for_scope(&env, &fl, &scope, o);
 	/* Learned wrappers of a scoped scan re-analyse only files in scope. */
 	scoped.paths = xcalloc(n ? n : 1, sizeof(*scoped.paths));
 	for (i = 0; i < n; i++)
 		scoped.paths[scoped.n++] = (char *)jobs[i].path;
-	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, &c) ||
+	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, sigs, &c) ||
 	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl, o,
-			   nthreads, &reanalysed) ||
+	    (t_learn = now_s(),
+	     learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl, sigs,
+			    o, nthreads, &reanalysed)) ||
 	    db_begin(db) || analyzer_link(db) || db_commit(db))
 		rc = EXIT_INTERNAL;
+	if (t_learn)
+		t_learn = now_s() - t_learn;
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
 		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
 		"%zu unchanged, %zu failed, %zu re-analysed for learned "
-		"allocators in %.1fs; %s has %lld flag uses, %lld sites\n",
+		"allocators (%.1fs) in %.1fs; %s has %lld flag uses, "
+		"%lld sites\n",
 		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
-		c.failed, reanalysed, now_s() - t0, o->db_path,
+		c.failed, reanalysed, t_learn, now_s() - t0, o->db_path,
 		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
 		db_scalar(db, "SELECT count(*) FROM sites", -1));
 	if (o->nscope)
@@ -846,6 +876,9 @@ int analyzer_scan(const struct scan_opts *o)
 			o->nscope, o->nscope == 1 ? "" : "s", out_of_scope,
 			defining, scope.callees.n);
 	free(scoped.paths);
+	for (i = 0; sigs && i < fl.n; i++)
+		name_sig_free(&sigs[i]);
+	free(sigs);
 	scope_free(&scope);
 	for (i = 0; i < nstamps; i++)
 		free(stamps[i].hash);

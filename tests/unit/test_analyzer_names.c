@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for analyzer/names.c: the identifier set and the per-file
+ * identifier sets (name_sig) the learned-allocator passes select with.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "analyzer/names.h"
+
+#include <string.h>
+
+static int sig_has(const struct name_sig *g, const char *const *names,
+		   size_t n)
+{
+	uint32_t h[8];
+	size_t i, k = n;
+
+	for (i = 0; i < n; i++)
+		h[i] = name_sig_hash(names[i], strlen(names[i]));
+	name_sig_sort(h, &k);
+	return name_sig_meets(g, h, k);
+}
+
+static void test_sig(void **state)
+{
+	static const char text[] =
+		"static void *foo_alloc(gfp_t gfp)\n"
+		"{\n\treturn kmalloc(8, gfp); /* bar_alloc */ }\n"
+		"int x = 0x80000u; char *s = \"in_string\";\n";
+	const char *foo[] = { "foo_alloc" }, *bar[] = { "bar_alloc" };
+	const char *str[] = { "in_string" }, *num[] = { "x80000u" };
+	const char *none[] = { "kzalloc", "foo", "alloc", "kmallo" };
+	const char *mixed[] = { "zz_top", "aa_first", "kmalloc" };
+	struct name_sig g, empty;
+
+	(void)state;
+	name_sig_build(&g, text, sizeof(text) - 1);
+	assert_true(sig_has(&g, foo, 1));
+	/* Comments and strings count, as for the prefilter. */
+	assert_true(sig_has(&g, bar, 1));
+	assert_true(sig_has(&g, str, 1));
+	/* A number is no identifier; parts of names are not names. */
+	assert_false(sig_has(&g, num, 1));
+	assert_false(sig_has(&g, none, 4));
+	/* Any one of several, wherever it sorts. */
+	assert_true(sig_has(&g, mixed, 3));
+	assert_false(sig_has(&g, mixed, 0));
+	name_sig_free(&g);
+
+	/* A file with no identifier has an empty set, not "unknown". */
+	name_sig_build(&empty, "123 + 456;\n", 11);
+	assert_non_null(empty.h);
+	assert_int_equal(empty.n, 0);
+	assert_false(sig_has(&empty, foo, 1));
+	name_sig_free(&empty);
+
+	/* No set at all: the file may name anything. */
+	assert_null(empty.h);
+	assert_true(sig_has(&empty, foo, 1));
+}
+
+static void test_sort_unique(void **state)
+{
+	uint32_t h[] = { 5, 3, 5, 1, 3, 3 };
+	size_t n = 6;
+
+	(void)state;
+	name_sig_sort(h, &n);
+	assert_int_equal(n, 3);
+	assert_int_equal(h[0], 1);
+	assert_int_equal(h[1], 3);
+	assert_int_equal(h[2], 5);
+	n = 0;
+	name_sig_sort(h, &n);
+	assert_int_equal(n, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sig),
+		cmocka_unit_test(test_sort_unique),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
