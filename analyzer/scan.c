@@ -14,6 +14,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@ struct job {
 	 */
 	struct file_result *res;
 	int ready;
+	int same_stamp; /* unchanged by its stamp: no result at all */
 };
 
 struct pool {
@@ -48,6 +50,7 @@ struct pool {
 	struct job *jobs;
 	size_t njobs;
 	size_t next;	  /* next job to hand out */
+	int tree_fd;	  /* stamps are checked relative to it */
 	pthread_mutex_t mu;
 	pthread_cond_t cv; /* a job became ready */
 };
@@ -67,6 +70,24 @@ static int same_dir(const char *a, const char *b)
 	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
 
 	return la == lb && !strncmp(a, b, la);
+}
+
+/*
+ * Most files of a re-scan are unchanged by their stamp: one fstatat()
+ * from the tree's directory, and neither a result nor the file's full
+ * path is made (allocating and clearing a result for each of 6.1's 55k
+ * files was a third of a no-change re-scan's page faults).
+ */
+static int same_stamp(int tree_fd, const struct job *j)
+{
+	struct stat st;
+
+	return j->old && j->old->has_mtime && tree_fd >= 0 &&
+	       fstatat(tree_fd, j->path, &st, 0) == 0 &&
+	       (long long)st.st_size == j->old->size &&
+	       (long long)st.st_mtim.tv_sec * 1000000000LL +
+			       st.st_mtim.tv_nsec ==
+		       j->old->mtime_ns;
 }
 
 static void *worker(void *arg)
@@ -107,9 +128,12 @@ static void *worker(void *arg)
 		for (; first < last; first++) {
 			struct job *j = &p->jobs[first];
 
-			j->res = xcalloc(1, sizeof(*j->res));
-			process_file(p->env, &tp, ro, j->path, j->old,
-				     NULL, 0, j->res);
+			j->same_stamp = same_stamp(p->tree_fd, j);
+			if (!j->same_stamp) {
+				j->res = xcalloc(1, sizeof(*j->res));
+				process_file(p->env, &tp, ro, j->path, j->old,
+					     NULL, 0, j->res);
+			}
 			pthread_mutex_lock(&p->mu);
 			j->ready = 1;
 			pthread_cond_broadcast(&p->cv);
@@ -138,6 +162,8 @@ static void progress(const struct counts *c, size_t done, double t0)
 
 static void job_result_free(struct job *j)
 {
+	if (!j->res)
+		return;
 	file_result_free(j->res);
 	free(j->res);
 	j->res = NULL;
@@ -161,7 +187,7 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 	for (i = from; i < to; i++) {
 		struct file_result *r = jobs[i].res;
 
-		if (result_writer_put(&w, run_id, r, tf)) {
+		if (r && result_writer_put(&w, run_id, r, tf)) {
 			result_writer_close(&w);
 			db_rollback(db);
 			return -1;
@@ -173,6 +199,10 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 	for (i = from; i < to; i++) {
 		struct file_result *r = jobs[i].res;
 
+		if (!r) {
+			c->unchanged++;
+			continue;
+		}
 		if (r->error)
 			warn_msg("%s: %s", r->path, r->error);
 		c->unchanged += r->unchanged;
@@ -196,7 +226,7 @@ static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 		    struct job *jobs, size_t njobs, int nthreads, int show,
 		    struct name_sig *sigs, struct counts *c)
 {
-	struct pool p = { env, jobs, njobs, 0, PTHREAD_MUTEX_INITIALIZER,
+	struct pool p = { env, jobs, njobs, 0, -1, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	pthread_t *th = xcalloc((size_t)nthreads, sizeof(*th));
 	size_t written = 0, i;
@@ -206,6 +236,7 @@ static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 	pthread_attr_t attr;
 	size_t stack;
 
+	p.tree_fd = open(env->tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	/* libclang parses on the worker's own stack (tu_global_init). */
 	pthread_attr_init(&attr);
 	if (pthread_attr_getstacksize(&attr, &stack) || stack < TU_STACK_SIZE)
@@ -242,6 +273,8 @@ static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 	}
 	for (t = 0; t < nthreads; t++)
 		pthread_join(th[t], NULL);
+	if (p.tree_fd >= 0)
+		close(p.tree_fd);
 	if (show)
 		fputc('\n', stderr);
 	free(th);
