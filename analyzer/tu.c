@@ -38,7 +38,8 @@ static const char shim_h[] =
  * way keeps its CallExpr in the AST.
  */
 static const char *const base_args[] = {
-	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-D__KERNEL__",
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-nostdinc",
+	"-D__KERNEL__",
 	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
 	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
 	"-Dbool=_Bool", "-Dtrue=1", "-Dfalse=0", "-DNULL=((void *)0)",
