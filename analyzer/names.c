@@ -142,30 +142,42 @@ static const unsigned char ident_class[256] = {
 	['_'] = 3,
 };
 
+/*
+ * The next identifier at or after *I: its start, with *I left at its end;
+ * LEN when there is none.  Numbers are skipped whole, so "0x80000u" is no
+ * identifier.
+ */
+static inline size_t next_ident(const unsigned char *p, size_t len,
+				size_t *i)
+{
+	while (*i < len) {
+		unsigned c = ident_class[p[*i]];
+		size_t start;
+
+		if (!(c & 2)) {
+			if (c)
+				while (*i < len && ident_class[p[*i]])
+					++*i;
+			else
+				++*i;
+			continue;
+		}
+		start = *i;
+		while (*i < len && ident_class[p[*i]])
+			++*i;
+		return start;
+	}
+	return len;
+}
+
 int names_any_in(const struct name_set *s, const char *buf, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)buf;
-	size_t i = 0;
+	size_t i = 0, start;
 
-	while (i < len) {
-		size_t start;
-		unsigned c = ident_class[p[i]];
-
-		if (!(c & 2)) {
-			/* Skip numbers whole so "0x80000u" is no identifier. */
-			if (c)
-				while (i < len && ident_class[p[i]])
-					i++;
-			else
-				i++;
-			continue;
-		}
-		start = i;
-		while (i < len && ident_class[p[i]])
-			i++;
+	while ((start = next_ident(p, len, &i)) < len)
 		if (names_get(s, buf + start, i - start) >= 0)
 			return 1;
-	}
 	return 0;
 }
 
@@ -220,31 +232,16 @@ void name_sig_sort(uint32_t *h, size_t *n)
 void name_sig_build(struct name_sig *g, const char *buf, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)buf;
-	size_t i = 0, cap = 0;
+	size_t i = 0, cap = 0, start;
 
 	g->h = NULL;
 	g->n = 0;
-	while (i < len) {
-		size_t start, end;
-		unsigned c = ident_class[p[i]];
-
-		if (!(c & 2)) {
-			if (c)
-				while (i < len && ident_class[p[i]])
-					i++;
-			else
-				i++;
-			continue;
-		}
-		start = i;
-		while (i < len && ident_class[p[i]])
-			i++;
-		end = i;
+	while ((start = next_ident(p, len, &i)) < len) {
 		if (g->n == cap) {
 			cap = cap ? 2 * cap : 256;
 			g->h = xrealloc(g->h, cap * sizeof(*g->h));
 		}
-		g->h[g->n++] = name_sig_hash(buf + start, end - start);
+		g->h[g->n++] = name_sig_hash(buf + start, i - start);
 	}
 	name_sig_sort(g->h, &g->n);
 	if (!g->h) /* names nothing: still a set, an empty one */
