@@ -12,10 +12,10 @@
 
 /* Parenthesised words that are not calls of a function or macro. */
 static const char *const not_callees[] = {
-	"if",	     "while",	 "for",	      "switch",	    "return",
-	"sizeof",    "typeof",	 "__typeof__", "_Generic",  "defined",
-	"alignof",   "_Alignof", "__alignof__", "do",	    "case",
-	NULL,
+	"if",	       "while",	  "for",     "switch",
+	"return",      "sizeof",  "typeof",  "__typeof__",
+	"_Generic",    "defined", "alignof", "_Alignof",
+	"__alignof__", "do",	  "case",    NULL,
 };
 
 void scope_init(struct scope *s, char **names, int n)
@@ -131,7 +131,8 @@ int scope_match(struct scope *s, const char *buf, size_t len)
 
 	/* memmem first: most of a tree's ~1 GB names none of them. */
 	for (i = 0; i < s->n && !hit; i++)
-		hit = memmem(buf, len, s->names[i], strlen(s->names[i])) != NULL;
+		hit = memmem(buf, len, s->names[i], strlen(s->names[i])) !=
+		      NULL;
 	if (!hit || !names_any_in(&s->set, buf, len))
 		return 0;
 	collect_callees(s, buf, len);

@@ -13,8 +13,7 @@
 
 #include <string.h>
 
-static int sig_has(const struct name_sig *g, const char *const *names,
-		   size_t n)
+static int sig_has(const struct name_sig *g, const char *const *names, size_t n)
 {
 	uint32_t h[8];
 	size_t i, k = n;
@@ -31,10 +30,10 @@ static void test_sig(void **state)
 		"static void *foo_alloc(gfp_t gfp)\n"
 		"{\n\treturn kmalloc(8, gfp); /* bar_alloc */ }\n"
 		"int x = 0x80000u; char *s = \"in_string\";\n";
-	const char *foo[] = { "foo_alloc" }, *bar[] = { "bar_alloc" };
-	const char *str[] = { "in_string" }, *num[] = { "x80000u" };
-	const char *none[] = { "kzalloc", "foo", "alloc", "kmallo" };
-	const char *mixed[] = { "zz_top", "aa_first", "kmalloc" };
+	const char *foo[] = {"foo_alloc"}, *bar[] = {"bar_alloc"};
+	const char *str[] = {"in_string"}, *num[] = {"x80000u"};
+	const char *none[] = {"kzalloc", "foo", "alloc", "kmallo"};
+	const char *mixed[] = {"zz_top", "aa_first", "kmalloc"};
 	struct name_sig g, empty;
 
 	(void)state;
@@ -65,7 +64,7 @@ static void test_sig(void **state)
 
 static void test_sort_unique(void **state)
 {
-	uint32_t h[] = { 5, 3, 5, 1, 3, 3 };
+	uint32_t h[] = {5, 3, 5, 1, 3, 3};
 	size_t n = 6;
 
 	(void)state;
