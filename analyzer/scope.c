@@ -82,7 +82,7 @@ static void collect_callees(struct scope *s, const char *buf, size_t len)
 	} open[64];
 	const char *p = buf, *end = buf + len, *word = NULL, *q;
 	size_t wlen = 0;
-	int depth = 0, i;
+	int depth = 0, deeper = 0, i;
 
 	while (p < end) {
 		if ((q = skip_comment_or_literal(p, end))) {
@@ -112,12 +112,16 @@ static void collect_callees(struct scope *s, const char *buf, size_t len)
 				open[depth].name = call ? word : NULL;
 				open[depth].len = call ? wlen : 0;
 				depth++;
+			} else {
+				deeper++; /* not kept, but still closed */
 			}
 		} else if (*p == ')') {
-			if (depth)
+			if (deeper)
+				deeper--;
+			else if (depth)
 				depth--;
 		} else if (*p == ';' || *p == '{' || *p == '}') {
-			depth = 0;
+			depth = deeper = 0;
 		}
 		if (*p != ' ' && *p != '\t' && *p != '\n')
 			word = NULL;
