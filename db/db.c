@@ -104,6 +104,27 @@ void db_rollback(sqlite3 *db)
 	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/*
+ * Run SQL, waiting while it fails with SQLITE_BUSY.  Two gfpaudit
+ * processes that open one new database at once race on its first
+ * PRAGMA journal_mode = WAL: the other's read of the schema then fails
+ * with SQLITE_BUSY at once, without its busy handler (t7002 saw it in
+ * most runs once scans got faster).  Wait for it as the busy timeout
+ * would.  Returns SQLite's code; prints nothing.
+ */
+static int exec_waiting(sqlite3 *db, const char *sql)
+{
+	int rc, waited;
+
+	for (waited = 0;; waited += 10) {
+		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) ||
+		    waited >= BUSY_TIMEOUT_MS)
+			return rc;
+		usleep(10000);
+	}
+}
+
 /* How many user tables other than ours-to-be the file holds. */
 static long long count_tables(sqlite3 *db)
 {
@@ -272,6 +293,7 @@ sqlite3 *db_open(const char *path, enum db_open_mode mode)
 			return NULL;
 		}
 	}
+	exec_waiting(db, "SELECT count(*) FROM sqlite_schema");
 	v = identify(db, path);
 	if (v < 0)
 		goto fail;
@@ -289,8 +311,12 @@ sqlite3 *db_open(const char *path, enum db_open_mode mode)
 		}
 		return db;
 	}
-	if (db_exec(db, "PRAGMA journal_mode = WAL") ||
-	    db_exec(db, "PRAGMA foreign_keys = ON") ||
+	if (exec_waiting(db, "PRAGMA journal_mode = WAL") != SQLITE_OK) {
+		error_msg("%s: %s (in: PRAGMA journal_mode = WAL)", path,
+			  sqlite3_errmsg(db));
+		goto fail;
+	}
+	if (db_exec(db, "PRAGMA foreign_keys = ON") ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL"))
 		goto fail;
 	if (v < db_schema_version() && migrate(db, path, v))
