@@ -108,9 +108,10 @@ void db_rollback(sqlite3 *db)
  * Run SQL, waiting while it fails with SQLITE_BUSY.  Two gfpaudit
  * processes that open one new database at once race on its first
  * PRAGMA journal_mode = WAL: the other's read of the schema then fails
- * with SQLITE_BUSY at once, without its busy handler (t7002 saw it in
- * most runs once scans got faster).  Wait for it as the busy timeout
- * would.  Returns SQLite's code; prints nothing.
+ * with SQLITE_BUSY at once, without its busy handler (t7002 failed so in
+ * a CI run, and in 9 of 15 runs on an idle machine; how often depends on
+ * the timing).  Wait for it as the busy timeout would.  Returns SQLite's
+ * code; prints nothing.
  */
 static int exec_waiting(sqlite3 *db, const char *sql)
 {
