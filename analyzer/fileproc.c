@@ -104,6 +104,58 @@ void scan_env_prefilter(struct scan_env *e)
 				  strlen(e->allocs.v[i].name), 1);
 }
 
+/* Does BUF have a `#define name(...) ... alloc(` line (a macro allocator)? */
+static int has_alloc_macro(const char *buf, size_t len,
+			   const struct name_set *names)
+{
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
+		const char *q = p, *eol;
+
+		/* Only "#define" (with blanks in between) starting a line. */
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 6;
+		if (q == buf || q[-1] != '#')
+			continue;
+		for (q--; q > buf && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+		if (q > buf && q[-1] != '\n')
+			continue;
+		/* The logical line: backslash-newlines continue it. */
+		eol = p;
+		while ((eol = memchr(eol, '\n', (size_t)(end - eol))) &&
+		       eol[-1] == '\\')
+			eol++;
+		if (!eol)
+			eol = end;
+		q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		while (q < eol && is_ident_char((unsigned char)*q))
+			q++;
+		/* blanks too: lx_learn_macros() looks at the next token */
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '(' &&
+		    names_any_in(names, q, (size_t)(eol - q)))
+			return 1;
+		p = eol;
+	}
+	return 0;
+}
+
+int may_define_allocator(const struct scan_env *e, const char *buf,
+			 size_t len)
+{
+	/* check_wrapper.c wants a gfp_t parameter; lexsites.c a #define */
+	return (memmem(buf, len, "define", 6) &&
+		has_alloc_macro(buf, len, &e->prefilter)) ||
+	       (memmem(buf, len, "gfp_t", 5) &&
+		names_any_in(&e->prefilter, buf, len));
+}
+
 void scan_env_free(struct scan_env *e)
 {
 	int i;
@@ -256,6 +308,10 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 	/* Nothing we track can be in a file without any of the names. */
 	if (!argv && !names_any_in(&e->prefilter, buf, len))
 		goto out;
+	if (e->defer_plain && !argv && !may_define_allocator(e, buf, len)) {
+		r->deferred = 1;
+		goto out;
+	}
 	memset(&rq, 0, sizeof(rq));
 	rq.tree = e->tree;
 	rq.abspath = abs;

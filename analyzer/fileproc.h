@@ -39,6 +39,14 @@ struct scan_env {
 	 * passes.
 	 */
 	int want_sigs;
+	/*
+	 * Set while the files that may define an allocator are analysed
+	 * first (scan.c): a file that would be parsed but cannot teach one
+	 * is left for later (file_result.deferred), to be analysed once
+	 * with the wrappers it calls known instead of again in a learned
+	 * pass.
+	 */
+	int defer_plain;
 };
 
 /*
@@ -65,6 +73,7 @@ struct file_result {
 	int restamp;	/* unchanged, but its size/mtime stamp is new */
 	int failed;	/* could not be read / parsed at all */
 	int parsed;	/* went through libclang */
+	int deferred;	/* scan_env.defer_plain: read, not analysed yet */
 	struct lexfile lf;
 	struct walk_emit emit;
 	struct name_sig sig; /* when scan_env.want_sigs and it was read */
@@ -76,6 +85,13 @@ int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 void scan_env_free(struct scan_env *e);
 /* Rebuild the prefilter after learned allocators were added. */
 void scan_env_prefilter(struct scan_env *e);
+/*
+ * Could BUF define an allocator: an allocator macro, or a gfp_t next to
+ * an allocator's name (a wrapper function)?  A superset of what
+ * check_wrapper.c and lx_learn_macros() learn.
+ */
+int may_define_allocator(const struct scan_env *e, const char *buf,
+			 size_t len);
 
 /*
  * Analyse REL.  OLD (may be NULL): skip the file when its size and

@@ -6,10 +6,7 @@
  * and the next scan (which skips files whose hash is unchanged) finishes
  * the job.
  */
-#include "analyzer/analyzer.h"
-#include "analyzer/fileproc.h"
-#include "analyzer/fsenum.h"
-#include "analyzer/scope.h"
+#include "analyzer/scanint.h"
 #include "db/db.h"
 #include "lib/util.h"
 
@@ -25,25 +22,9 @@
 #include <unistd.h>
 
 #define BATCH_FILES 256
-/* Rounds of learning wrappers of wrappers (drm_malloc_ab -> _gfp -> kmalloc). */
-#define MAX_LEARNED_PASSES 8
 #define BATCH_SECONDS 2.0
 /* At most this many files of one directory are handed out at once. */
 #define DIR_RUN_FILES 16
-
-struct job {
-	char *path;
-	size_t idx; /* in the scan's file list, for its sigs */
-	const struct file_stamp *old; /* NULL: new file or forced */
-	/*
-	 * Allocated by the worker that takes the job and freed once written:
-	 * a result is 2.5 KB, and an array of 55k of them in place cost a
-	 * no-change re-scan of 6.1 a fifth of its time in page faults.
-	 */
-	struct file_result *res;
-	int ready;
-	int same_stamp; /* unchanged by its stamp: no result at all */
-};
 
 struct pool {
 	const struct scan_env *env;
@@ -145,18 +126,16 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-struct counts {
-	size_t total, parsed, unchanged, failed, uses, sites, clang;
-};
-
-static void progress(const struct counts *c, size_t done, double t0)
+static void progress(const struct counts *c)
 {
-	double el = now_s() - t0, rate = el > 0 ? (double)done / el : 0;
-	double eta = rate > 0 ? (double)(c->total - done) / rate : 0;
-	int w = 30, fill = c->total ? (int)((double)w * done / c->total) : w;
+	double el = now_s() - c->t0;
+	double rate = el > 0 ? (double)c->done / el : 0;
+	double eta = rate > 0 ? (double)(c->total - c->done) / rate : 0;
+	int w = 30;
+	int fill = c->total ? (int)((double)w * c->done / c->total) : w;
 
 	fprintf(stderr, "\r[%-*.*s] %zu/%zu files  %.0f files/s  ETA %.0fs ",
-		w, fill, "##############################", done, c->total,
+		w, fill, "##############################", c->done, c->total,
 		rate, eta);
 }
 
@@ -169,9 +148,27 @@ static void job_result_free(struct job *j)
 	j->res = NULL;
 }
 
+/* Count R (NULL: unchanged by its stamp) into C. */
+static void count_result(struct counts *c, const struct file_result *r)
+{
+	c->done++;
+	if (!r) {
+		c->unchanged++;
+		return;
+	}
+	if (r->error)
+		warn_msg("%s: %s", r->path, r->error);
+	c->unchanged += r->unchanged;
+	c->failed += r->failed;
+	c->parsed += !r->unchanged && !r->failed;
+	c->clang += r->parsed;
+	c->uses += r->lf.nuses;
+	c->sites += r->lf.nsites;
+}
+
 static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		       size_t from, size_t to, const struct tracked_flags *tf,
-		       struct name_sig *sigs, struct counts *c)
+		       struct scan_marks *marks, int why, struct counts *c)
 {
 	struct result_writer w;
 	size_t i;
@@ -187,7 +184,7 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 	for (i = from; i < to; i++) {
 		struct file_result *r = jobs[i].res;
 
-		if (r && result_writer_put(&w, run_id, r, tf)) {
+		if (r && !r->deferred && result_writer_put(&w, run_id, r, tf)) {
 			result_writer_close(&w);
 			db_rollback(db);
 			return -1;
@@ -199,21 +196,16 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 	for (i = from; i < to; i++) {
 		struct file_result *r = jobs[i].res;
 
-		if (!r) {
-			c->unchanged++;
-			continue;
+		if (r && r->deferred) {
+			marks->deferred[jobs[i].idx] = (unsigned char)why;
+			c->deferred++;
+		} else {
+			count_result(c, r);
 		}
-		if (r->error)
-			warn_msg("%s: %s", r->path, r->error);
-		c->unchanged += r->unchanged;
-		c->failed += r->failed;
-		c->parsed += !r->unchanged && !r->failed;
-		c->clang += r->parsed;
-		c->uses += r->lf.nuses;
-		c->sites += r->lf.nsites;
-		if (sigs && r->sig.h) {
-			name_sig_free(&sigs[jobs[i].idx]);
-			sigs[jobs[i].idx] = r->sig;
+		/* the set from the first read serves a deferred file too */
+		if (marks->sigs && r && r->sig.h) {
+			name_sig_free(&marks->sigs[jobs[i].idx]);
+			marks->sigs[jobs[i].idx] = r->sig;
 			r->sig.h = NULL;
 		}
 		job_result_free(&jobs[i]);
@@ -221,16 +213,15 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 	return 0;
 }
 
-/* Analyse JOBS on N threads, writing as results come in, in order. */
-static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
-		    struct job *jobs, size_t njobs, int nthreads, int show,
-		    struct name_sig *sigs, struct counts *c)
+int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
+	     struct job *jobs, size_t njobs, int nthreads,
+	     struct scan_marks *marks, int why, struct counts *c)
 {
 	struct pool p = { env, jobs, njobs, 0, -1, PTHREAD_MUTEX_INITIALIZER,
 			  PTHREAD_COND_INITIALIZER };
 	pthread_t *th = xcalloc((size_t)nthreads, sizeof(*th));
 	size_t written = 0, i;
-	double t0 = now_s(), last = t0;
+	double last = now_s();
 	int rc = 0, t;
 
 	pthread_attr_t attr;
@@ -262,21 +253,19 @@ static int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 			continue;
 		}
 		if (!rc && flush_batch(db, run_id, jobs, written, ready,
-				       &env->tracked, sigs, c))
+				       &env->tracked, marks, why, c))
 			rc = -1;
 		for (i = written; rc && i < ready; i++)
 			job_result_free(&jobs[i]);
 		written = ready;
 		last = now_s();
-		if (show)
-			progress(c, written, t0);
+		if (c->show)
+			progress(c);
 	}
 	for (t = 0; t < nthreads; t++)
 		pthread_join(th[t], NULL);
 	if (p.tree_fd >= 0)
 		close(p.tree_fd);
-	if (show)
-		fputc('\n', stderr);
 	free(th);
 	return rc;
 }
@@ -367,7 +356,7 @@ static void load_stamps(sqlite3 *db, struct name_set *idx,
 	sqlite3_finalize(st);
 }
 
-static int in_paths(const char *path, const struct scan_opts *o)
+int in_paths(const char *path, const struct scan_opts *o)
 {
 	int i;
 
@@ -385,24 +374,31 @@ static int in_paths(const char *path, const struct scan_opts *o)
 	return 0;
 }
 
+int read_tree_file(const char *tree, const char *rel, char **buf,
+		   size_t *len)
+{
+	char *abs = xasprintf("%s/%s", tree, rel);
+	int rc = read_whole_file(abs, buf, len);
+
+	free(abs);
+	return rc;
+}
+
 /* Is PATH in the scope (its text names one of the names)? */
 static int in_scope(const char *tree, const char *path, struct scope *sc)
 {
-	char *abs = xasprintf("%s/%s", tree, path), *buf;
+	char *buf;
 	size_t len;
 	int hit;
 
-	if (read_whole_file(abs, &buf, &len)) {
-		free(abs);
+	if (read_tree_file(tree, path, &buf, &len))
 		return 1; /* the scan reports why it cannot read it */
-	}
-	free(abs);
 	hit = scope_match(sc, buf, len);
 	free(buf);
 	return hit;
 }
 
-static int in_shard(const char *path, int k, int n)
+int in_shard(const char *path, int k, int n)
 {
 	return !n || (int)(fnv1a64(path, strlen(path)) % (uint64_t)n) == k - 1;
 }
@@ -481,320 +477,6 @@ static int check_paths(const struct scan_opts *o)
 	return 0;
 }
 
-/* Does BUF have a `#define name(...) ... alloc(` line (a macro allocator)? */
-static int has_alloc_macro(const char *buf, size_t len,
-			   const struct name_set *names)
-{
-	const char *p = buf, *end = buf + len;
-
-	while ((p = memmem(p, (size_t)(end - p), "define", 6))) {
-		const char *q = p, *eol;
-
-		/* Only "#define" (with blanks in between) starting a line. */
-		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		p += 6;
-		if (q == buf || q[-1] != '#')
-			continue;
-		for (q--; q > buf && (q[-1] == ' ' || q[-1] == '\t'); q--)
-			;
-		if (q > buf && q[-1] != '\n')
-			continue;
-		/* The logical line: backslash-newlines continue it. */
-		eol = p;
-		while ((eol = memchr(eol, '\n', (size_t)(end - eol))) &&
-		       eol[-1] == '\\')
-			eol++;
-		if (!eol)
-			eol = end;
-		q = p;
-		while (q < eol && (*q == ' ' || *q == '\t'))
-			q++;
-		while (q < eol && is_ident_char((unsigned char)*q))
-			q++;
-		if (q < eol && *q == '(' && names_any_in(names, q, (size_t)(eol - q)))
-			return 1;
-		p = eol;
-	}
-	return 0;
-}
-
-/*
- * Add a learned allocator unless the name is known; 1 if new.  The first
- * definition wins, as in the database (files come in path order).
- */
-static int learn(struct scan_env *env, const struct alloc_fn *f,
-		 struct name_set *fresh)
-{
-	if (alloc_lookup(&env->allocs, f->name, strlen(f->name)))
-		return 0;
-	alloc_table_add(&env->allocs, f);
-	names_put(fresh, f->name, strlen(f->name), 1);
-	return 1;
-}
-
-/* What one outside file teaches: its allocator macros and wrappers. */
-static int learn_file(struct scan_env *env, struct tu_parser *tp,
-		      const char *path, struct name_set *fresh)
-{
-	struct file_result r;
-	size_t k;
-	int n = 0;
-
-	process_file(env, tp, NULL, path, NULL, NULL, 0, &r);
-	for (k = 0; k < r.lf.macros.n; k++)
-		n += learn(env, &r.lf.macros.v[k], fresh);
-	for (k = 0; k < r.emit.nallocs; k++) {
-		const struct emit_alloc *e = &r.emit.allocs[k];
-		struct alloc_fn f = { e->name, AK_ALLOC, e->family, e->gfp_arg,
-				      e->size_arg, -1, 1, e->via };
-
-		if (!strcmp(e->kind, "alloc"))
-			n += learn(env, &f, fresh);
-	}
-	file_result_free(&r);
-	return n;
-}
-
-/*
- * A sharded or PATH-restricted scan still learns the allocators of the
- * files it does not scan (a macro in a header of another shard, a wrapper
- * function that check_wrapper.c recognises from tokens), with the lexical
- * tier over the whole tree and pass after pass while new names appear
- * (a wrapper outside may wrap one inside), so that the shards together
- * equal a whole scan.
- */
-static void learn_outside(struct scan_env *env, sqlite3 *db,
-			  const struct file_list *fl, const struct scan_opts *o)
-{
-	struct tu_parser tp;
-	enum parse_depth depth = env->depth;
-	struct name_set fresh, next;
-	size_t i, *cand, ncand = 0;
-	int round, learned = 1;
-
-	if (!o->shard_n && !o->npaths)
-		return;
-	/*
-	 * A database that holds a complete whole-tree scan already has the
-	 * tree's learned allocators (read at the scan's start): a PATH scan
-	 * into it need not learn them again.
-	 */
-	if (db_scalar(db, "SELECT count(*) FROM runs WHERE command = 'scan' "
-			  "AND status = 'complete' AND shard IS NULL AND "
-			  "json_array_length(options, '$.paths') = 0", 0) > 0)
-		return;
-	tu_parser_init(&tp);
-	env->depth = DEPTH_LEXICAL;
-	names_init(&fresh);
-	/*
-	 * Only a file with a gfp_t parameter or a #define can teach an
-	 * allocator: later rounds re-read just those.
-	 */
-	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
-	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
-		learned = 0;
-		names_init(&next);
-		for (i = 0; i < (round ? ncand : fl->n); i++) {
-			size_t f = round ? cand[i] : i;
-			char *abs, *buf;
-			size_t len;
-			int want;
-
-			/*
-			 * The files of this shard take part too: an outside
-			 * wrapper may wrap one of theirs.
-			 */
-			abs = xasprintf("%s/%s", env->tree, fl->paths[f]);
-			want = read_whole_file(abs, &buf, &len) == 0;
-			free(abs);
-			if (!want)
-				continue;
-			if (!round && (memmem(buf, len, "gfp_t", 5) ||
-				       memmem(buf, len, "define", 6)))
-				cand[ncand++] = f;
-			if (round)
-				want = names_any_in(&fresh, buf, len);
-			else
-				want = (memmem(buf, len, "define", 6) &&
-					has_alloc_macro(buf, len,
-							&env->prefilter)) ||
-				       (memmem(buf, len, "gfp_t", 5) &&
-					names_any_in(&env->prefilter, buf,
-						     len));
-			free(buf);
-			if (want)
-				learned += learn_file(env, &tp, fl->paths[f],
-						      &next);
-		}
-		names_free(&fresh);
-		fresh = next;
-		scan_env_prefilter(env);
-	}
-	free(cand);
-	names_free(&fresh);
-	env->depth = depth;
-	tu_parser_free(&tp);
-}
-
-/*
- * A scoped scan learns the wrappers its files call with a scope name
- * (tmpbuf_zalloc(32, GFP_TEMPORARY), the macro in tmpbuf.h) from the
- * files outside the scope that look like they define one, with the
- * lexical tier, round after round while new names appear (a wrapper of
- * a wrapper among those files).  Without them such a call is no site and
- * the rule could not use the caller's gfp_t there.
- */
-static size_t learn_for_scope(struct scan_env *env,
-			      const struct file_list *fl, struct scope *sc,
-			      const struct scan_opts *o)
-{
-	struct tu_parser tp;
-	enum parse_depth depth = env->depth;
-	struct name_set unknown, fresh;
-	size_t i, *cand, ncand = 0;
-	int round, learned = 1;
-
-	/* Only names that are not allocators yet need a definition. */
-	names_init(&unknown);
-	for (i = 0; i < sc->callees.cap; i++) {
-		const char *k = sc->callees.keys[i];
-
-		if (k && !alloc_lookup(&env->allocs, k, strlen(k)))
-			names_put(&unknown, k, strlen(k), 1);
-	}
-	names_free(&sc->callees);
-	sc->callees = unknown;
-	if (!sc->callees.n)
-		return 0;
-	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
-	for (i = 0; i < fl->n; i++) {
-		char *abs, *buf;
-		size_t len;
-
-		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n))
-			continue;
-		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
-		if (read_whole_file(abs, &buf, &len) == 0) {
-			if (scope_defines_callee(sc, buf, len))
-				cand[ncand++] = i;
-			free(buf);
-		}
-		free(abs);
-	}
-	tu_parser_init(&tp);
-	env->depth = DEPTH_LEXICAL;
-	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
-		learned = 0;
-		names_init(&fresh);
-		for (i = 0; i < ncand; i++)
-			learned += learn_file(env, &tp, fl->paths[cand[i]],
-					      &fresh);
-		names_free(&fresh);
-		scan_env_prefilter(env);
-	}
-	env->depth = depth;
-	tu_parser_free(&tp);
-	free(cand);
-	return ncand;
-}
-
-/*
- * Another pass: wrappers learned since allocator BEFORE (an index into
- * env->allocs) make their callers sites; re-analyse the files that
- * mention a newly learned name.  1 when files were re-analysed (their
- * wrappers may be new allocators in turn), 0 when nothing was new.
- */
-static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
-			const struct file_list *fl, struct name_sig *sigs,
-			const struct scan_opts *o, int nthreads, size_t before,
-			size_t *reanalysed)
-{
-	struct name_set fresh;
-	struct job *jobs;
-	uint32_t *fh;
-	size_t i, n = 0, nfh = 0;
-	int rc;
-
-	if (db_begin(db) || alloc_table_sync_db(&env->allocs, db) ||
-	    db_commit(db))
-		return -1;
-	if (env->allocs.n <= before)
-		return 0;
-	names_init(&fresh);
-	/* Learned free functions make no sites: no need to re-analyse. */
-	fh = xcalloc(env->allocs.n - before, sizeof(*fh));
-	for (i = before; i < env->allocs.n; i++)
-		if (env->allocs.v[i].kind != AK_FREE) {
-			const char *nm = env->allocs.v[i].name;
-
-			names_put(&fresh, nm, strlen(nm), 1);
-			fh[nfh++] = name_sig_hash(nm, strlen(nm));
-		}
-	name_sig_sort(fh, &nfh);
-	scan_env_prefilter(env);
-	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
-	for (i = 0; i < fl->n; i++) {
-		char *abs, *buf;
-		size_t len;
-		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n) ||
-		    !in_paths(fl->paths[i], o))
-			continue;
-		/* Read again only the files whose set has one of them. */
-		if (sigs && !name_sig_meets(&sigs[i], fh, nfh))
-			continue;
-		abs = xasprintf("%s/%s", env->tree, fl->paths[i]);
-		if (read_whole_file(abs, &buf, &len) == 0) {
-			if (names_any_in(&fresh, buf, len)) {
-				jobs[n].path = fl->paths[i];
-				jobs[n++].idx = i;
-			}
-			free(buf);
-		}
-		free(abs);
-	}
-	{
-		struct counts c2 = { n, 0, 0, 0, 0, 0, 0 };
-
-		rc = run_jobs(env, db, run_id, jobs, n, nthreads, 0, sigs,
-			      &c2);
-	}
-	names_free(&fresh);
-	free(fh);
-	free(jobs);
-	*reanalysed += n;
-	return rc ? -1 : n > 0;
-}
-
-/*
- * Wrappers of wrappers (drm_malloc_ab -> drm_malloc_gfp -> kmalloc) need
- * a pass per level; a few levels cover the kernel's.  When the previous
- * scan was killed before its passes ran, every learned name counts as
- * new, since its callers may not have been re-analysed.
- */
-static int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
-			  const struct file_list *fl, struct name_sig *sigs,
-			  const struct scan_opts *o, int nthreads,
-			  size_t *reanalysed)
-{
-	size_t before = env->allocs.n;
-	int round, rc = 0;
-
-	if (db_scalar(db, "SELECT status = 'running' FROM runs WHERE id < "
-			  "(SELECT max(id) FROM runs) ORDER BY id DESC LIMIT 1",
-		      0) == 1)
-		before = alloc_table_builtin_count(&env->allocs);
-	for (round = 0; round < MAX_LEARNED_PASSES; round++) {
-		rc = learned_pass(env, db, run_id, fl, sigs, o, nthreads,
-				  before, reanalysed);
-		if (rc <= 0)
-			break;
-		/* learned_pass() read this round's names in: next, newer */
-		before = env->allocs.n;
-	}
-	return rc < 0 ? -1 : 0;
-}
-
 int analyzer_scan(const struct scan_opts *o)
 {
 	struct scan_env env;
@@ -802,16 +484,15 @@ int analyzer_scan(const struct scan_opts *o)
 	struct name_set hidx;
 	struct scope scope;
 	struct file_list scoped = { 0 };
-	struct name_sig *sigs = NULL;
+	struct scan_marks marks = { NULL, NULL };
 	struct file_stamp *stamps;
 	size_t nstamps, i, n = 0, reanalysed = 0, out_of_scope = 0;
-	size_t defining = 0;
+	size_t defining = 0, before;
 	struct job *jobs;
 	struct counts c = { 0 };
 	sqlite3 *db;
 	long long run_id;
 	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0;
-	int show = o->progress < 0 ? isatty(2) : o->progress;
 	double t0 = now_s(), t_learn = 0;
 
 	if (check_tree(o->tree) || check_paths(o))
@@ -869,10 +550,18 @@ int analyzer_scan(const struct scan_opts *o)
 		n++;
 	}
 	c.total = n;
-	/* The learned passes of a scoped scan look at its files only. */
+	c.t0 = t0;
+	c.show = o->progress < 0 ? isatty(2) : o->progress;
+	/*
+	 * The learned passes of a scoped scan look at its files only; a
+	 * whole scan keeps each file's identifiers for them, and analyses
+	 * the files that may define an allocator before the others.
+	 */
 	if (!o->nscope) {
-		sigs = xcalloc(fl.n ? fl.n : 1, sizeof(*sigs));
+		marks.sigs = xcalloc(fl.n ? fl.n : 1, sizeof(*marks.sigs));
+		marks.deferred = xcalloc(fl.n ? fl.n : 1, 1);
 		env.want_sigs = 1;
+		env.defer_plain = 1;
 	}
 	if (o->nscope)
 		defining = learn_for_scope(&env, &fl, &scope, o);
@@ -880,15 +569,32 @@ int analyzer_scan(const struct scan_opts *o)
 	scoped.paths = xcalloc(n ? n : 1, sizeof(*scoped.paths));
 	for (i = 0; i < n; i++)
 		scoped.paths[scoped.n++] = (char *)jobs[i].path;
-	if (run_jobs(&env, db, run_id, jobs, n, nthreads, show, sigs, &c) ||
-	    (!o->shard_n && !o->npaths && prune_missing(db, &fl)) ||
-	    (t_learn = now_s(),
-	     learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl, sigs,
-			    o, nthreads, &reanalysed)) ||
-	    db_begin(db) || analyzer_link(db) || db_commit(db))
+	before = learned_since(&env, db);
+	rc = run_jobs(&env, db, run_id, jobs, n, nthreads, &marks, DEFER_MAIN,
+		      &c);
+	if (!rc && !o->shard_n && !o->npaths)
+		rc = prune_missing(db, &fl);
+	t_learn = now_s();
+	if (!rc)
+		rc = learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl,
+				    &marks, o, nthreads, before, &reanalysed);
+	t_learn = now_s() - t_learn;
+	/* what the deferred files teach is new to all the others */
+	before = env.allocs.n;
+	if (!rc)
+		rc = analyse_deferred(&env, db, run_id, &fl, &marks, nthreads,
+				      &c, &reanalysed);
+	t_learn -= now_s();
+	if (!rc)
+		rc = learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl,
+				    &marks, o, nthreads, before, &reanalysed);
+	t_learn += now_s();
+	if (!rc)
+		rc = db_begin(db) || analyzer_link(db) || db_commit(db);
+	if (rc)
 		rc = EXIT_INTERNAL;
-	if (t_learn)
-		t_learn = now_s() - t_learn;
+	if (c.show)
+		fputc('\n', stderr);
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
 		rc = EXIT_INTERNAL;
 	fprintf(stderr,
@@ -909,9 +615,10 @@ int analyzer_scan(const struct scan_opts *o)
 			o->nscope, o->nscope == 1 ? "" : "s", out_of_scope,
 			defining, scope.callees.n);
 	free(scoped.paths);
-	for (i = 0; sigs && i < fl.n; i++)
-		name_sig_free(&sigs[i]);
-	free(sigs);
+	for (i = 0; marks.sigs && i < fl.n; i++)
+		name_sig_free(&marks.sigs[i]);
+	free(marks.sigs);
+	free(marks.deferred);
 	scope_free(&scope);
 	for (i = 0; i < nstamps; i++)
 		free(stamps[i].hash);

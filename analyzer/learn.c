@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Learning allocators during a scan.  A wrapper (a function that passes
+ * its gfp_t to an allocator, a macro around one) makes its callers sites,
+ * so a file that calls it must be analysed with it known:
+ *   - the files that may define one are analysed first, and again while
+ *     their passes learn new names (wrappers of wrappers);
+ *   - the other files that would be parsed were deferred by the main pass
+ *     (scan_env.defer_plain) and are analysed after that, once, with
+ *     every wrapper known;
+ *   - a last round of passes catches what those taught.
+ * A sharded, PATH-restricted or scoped scan learns the wrappers of the
+ * files it does not analyse with the lexical tier.
+ */
+#include "analyzer/scanint.h"
+#include "db/db.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Add a learned allocator unless the name is known; 1 if new.  The first
+ * definition wins, as in the database (files come in path order).
+ */
+static int learn(struct scan_env *env, const struct alloc_fn *f,
+		 struct name_set *fresh)
+{
+	if (alloc_lookup(&env->allocs, f->name, strlen(f->name)))
+		return 0;
+	alloc_table_add(&env->allocs, f);
+	names_put(fresh, f->name, strlen(f->name), 1);
+	return 1;
+}
+
+/* What one outside file teaches: its allocator macros and wrappers. */
+static int learn_file(struct scan_env *env, struct tu_parser *tp,
+		      const char *path, struct name_set *fresh)
+{
+	struct file_result r;
+	size_t k;
+	int n = 0;
+
+	process_file(env, tp, NULL, path, NULL, NULL, 0, &r);
+	for (k = 0; k < r.lf.macros.n; k++)
+		n += learn(env, &r.lf.macros.v[k], fresh);
+	for (k = 0; k < r.emit.nallocs; k++) {
+		const struct emit_alloc *e = &r.emit.allocs[k];
+		struct alloc_fn f = { e->name, AK_ALLOC, e->family, e->gfp_arg,
+				      e->size_arg, -1, 1, e->via };
+
+		if (!strcmp(e->kind, "alloc"))
+			n += learn(env, &f, fresh);
+	}
+	file_result_free(&r);
+	return n;
+}
+
+/*
+ * A sharded or PATH-restricted scan still learns the allocators of the
+ * files it does not scan (a macro in a header of another shard, a wrapper
+ * function that check_wrapper.c recognises from tokens), with the lexical
+ * tier over the whole tree and pass after pass while new names appear
+ * (a wrapper outside may wrap one inside), so that the shards together
+ * equal a whole scan.
+ */
+void learn_outside(struct scan_env *env, sqlite3 *db,
+		   const struct file_list *fl, const struct scan_opts *o)
+{
+	struct tu_parser tp;
+	enum parse_depth depth = env->depth;
+	struct name_set fresh, next;
+	size_t i, *cand, ncand = 0;
+	int round, learned = 1;
+
+	if (!o->shard_n && !o->npaths)
+		return;
+	/*
+	 * A database that holds a complete whole-tree scan already has the
+	 * tree's learned allocators (read at the scan's start): a PATH scan
+	 * into it need not learn them again.
+	 */
+	if (db_scalar(db, "SELECT count(*) FROM runs WHERE command = 'scan' "
+			  "AND status = 'complete' AND shard IS NULL AND "
+			  "json_array_length(options, '$.paths') = 0", 0) > 0)
+		return;
+	tu_parser_init(&tp);
+	env->depth = DEPTH_LEXICAL;
+	names_init(&fresh);
+	/*
+	 * Only a file with a gfp_t parameter or a #define can teach an
+	 * allocator: later rounds re-read just those.
+	 */
+	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
+	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
+		learned = 0;
+		names_init(&next);
+		for (i = 0; i < (round ? ncand : fl->n); i++) {
+			size_t f = round ? cand[i] : i;
+			char *buf;
+			size_t len;
+			int want;
+
+			/*
+			 * The files of this shard take part too: an outside
+			 * wrapper may wrap one of theirs.
+			 */
+			if (read_tree_file(env->tree, fl->paths[f], &buf, &len))
+				continue;
+			if (!round && (memmem(buf, len, "gfp_t", 5) ||
+				       memmem(buf, len, "define", 6)))
+				cand[ncand++] = f;
+			want = round ? names_any_in(&fresh, buf, len) :
+				       may_define_allocator(env, buf, len);
+			free(buf);
+			if (want)
+				learned += learn_file(env, &tp, fl->paths[f],
+						      &next);
+		}
+		names_free(&fresh);
+		fresh = next;
+		scan_env_prefilter(env);
+	}
+	free(cand);
+	names_free(&fresh);
+	env->depth = depth;
+	tu_parser_free(&tp);
+}
+
+/*
+ * A scoped scan learns the wrappers its files call with a scope name
+ * (tmpbuf_zalloc(32, GFP_TEMPORARY), the macro in tmpbuf.h) from the
+ * files outside the scope that look like they define one, with the
+ * lexical tier, round after round while new names appear (a wrapper of
+ * a wrapper among those files).  Without them such a call is no site and
+ * the rule could not use the caller's gfp_t there.
+ */
+size_t learn_for_scope(struct scan_env *env, const struct file_list *fl,
+		       struct scope *sc, const struct scan_opts *o)
+{
+	struct tu_parser tp;
+	enum parse_depth depth = env->depth;
+	struct name_set unknown, fresh;
+	size_t i, *cand, ncand = 0;
+	int round, learned = 1;
+
+	/* Only names that are not allocators yet need a definition. */
+	names_init(&unknown);
+	for (i = 0; i < sc->callees.cap; i++) {
+		const char *k = sc->callees.keys[i];
+
+		if (k && !alloc_lookup(&env->allocs, k, strlen(k)))
+			names_put(&unknown, k, strlen(k), 1);
+	}
+	names_free(&sc->callees);
+	sc->callees = unknown;
+	if (!sc->callees.n)
+		return 0;
+	cand = xcalloc(fl->n ? fl->n : 1, sizeof(*cand));
+	for (i = 0; i < fl->n; i++) {
+		char *buf;
+		size_t len;
+
+		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n) ||
+		    read_tree_file(env->tree, fl->paths[i], &buf, &len))
+			continue;
+		if (scope_defines_callee(sc, buf, len))
+			cand[ncand++] = i;
+		free(buf);
+	}
+	tu_parser_init(&tp);
+	env->depth = DEPTH_LEXICAL;
+	for (round = 0; learned && round < MAX_LEARNED_PASSES; round++) {
+		learned = 0;
+		names_init(&fresh);
+		for (i = 0; i < ncand; i++)
+			learned += learn_file(env, &tp, fl->paths[cand[i]],
+					      &fresh);
+		names_free(&fresh);
+		scan_env_prefilter(env);
+	}
+	env->depth = depth;
+	tu_parser_free(&tp);
+	free(cand);
+	return ncand;
+}
+
+/*
+ * Another pass: wrappers learned since allocator BEFORE (an index into
+ * env->allocs) make their callers sites; re-analyse the files that
+ * mention a newly learned name, but for those deferred (they will be
+ * analysed with every name known).  1 when files were re-analysed (their
+ * wrappers may be new allocators in turn), 0 when nothing was new.
+ */
+static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
+			const struct file_list *fl, struct scan_marks *marks,
+			const struct scan_opts *o, int nthreads, size_t before,
+			size_t *reanalysed)
+{
+	struct counts c2 = { 0 };
+	struct name_set fresh;
+	struct job *jobs;
+	uint32_t *fh;
+	size_t i, n = 0, nfh = 0;
+	int rc;
+
+	if (db_begin(db) || alloc_table_sync_db(&env->allocs, db) ||
+	    db_commit(db))
+		return -1;
+	if (env->allocs.n <= before)
+		return 0;
+	names_init(&fresh);
+	/* Learned free functions make no sites: no need to re-analyse. */
+	fh = xcalloc(env->allocs.n - before, sizeof(*fh));
+	for (i = before; i < env->allocs.n; i++)
+		if (env->allocs.v[i].kind != AK_FREE) {
+			const char *nm = env->allocs.v[i].name;
+
+			names_put(&fresh, nm, strlen(nm), 1);
+			fh[nfh++] = name_sig_hash(nm, strlen(nm));
+		}
+	name_sig_sort(fh, &nfh);
+	scan_env_prefilter(env);
+	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
+	for (i = 0; i < fl->n; i++) {
+		char *buf;
+		size_t len;
+
+		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n) ||
+		    !in_paths(fl->paths[i], o) ||
+		    (marks->deferred && marks->deferred[i]))
+			continue;
+		/* Read again only the files whose set has one of them. */
+		if (marks->sigs && !name_sig_meets(&marks->sigs[i], fh, nfh))
+			continue;
+		if (read_tree_file(env->tree, fl->paths[i], &buf, &len))
+			continue;
+		if (names_any_in(&fresh, buf, len)) {
+			jobs[n].path = fl->paths[i];
+			jobs[n++].idx = i;
+		}
+		free(buf);
+	}
+	c2.total = n;
+	rc = run_jobs(env, db, run_id, jobs, n, nthreads, marks, DEFER_PASS,
+		      &c2);
+	names_free(&fresh);
+	free(fh);
+	free(jobs);
+	/* a file deferred now is analysed (again) by analyse_deferred() */
+	*reanalysed += n - c2.deferred;
+	return rc ? -1 : n > 0;
+}
+
+size_t learned_since(const struct scan_env *env, sqlite3 *db)
+{
+	if (db_scalar(db, "SELECT status = 'running' FROM runs WHERE id < "
+			  "(SELECT max(id) FROM runs) ORDER BY id DESC LIMIT 1",
+		      0) == 1)
+		return alloc_table_builtin_count(&env->allocs);
+	return env->allocs.n;
+}
+
+/*
+ * Wrappers of wrappers (drm_malloc_ab -> drm_malloc_gfp -> kmalloc) need
+ * a pass per level; a few levels cover the kernel's.
+ */
+int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
+		   const struct file_list *fl, struct scan_marks *marks,
+		   const struct scan_opts *o, int nthreads, size_t before,
+		   size_t *reanalysed)
+{
+	int round, rc = 0;
+
+	for (round = 0; round < MAX_LEARNED_PASSES; round++) {
+		rc = learned_pass(env, db, run_id, fl, marks, o, nthreads,
+				  before, reanalysed);
+		if (rc <= 0)
+			break;
+		/* learned_pass() read this round's names in: next, newer */
+		before = env->allocs.n;
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * The deferred files, with the table as the passes left it: first those
+ * the main pass deferred (they count as the scan's files), then those a
+ * pass deferred (the main pass wrote them unparsed: they count as
+ * re-analysed).  Path order within each, as everywhere.
+ */
+int analyse_deferred(struct scan_env *env, sqlite3 *db, long long run_id,
+		     const struct file_list *fl, struct scan_marks *marks,
+		     int nthreads, struct counts *c, size_t *reanalysed)
+{
+	struct job *jobs;
+	size_t i, n;
+	int why, rc = 0;
+
+	if (!marks->deferred)
+		return 0;
+	env->defer_plain = 0;
+	for (why = DEFER_MAIN; why <= DEFER_PASS && !rc; why++) {
+		struct counts late = { 0 };
+
+		jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
+		for (i = n = 0; i < fl->n; i++)
+			if (marks->deferred[i] == why) {
+				jobs[n].path = fl->paths[i];
+				jobs[n++].idx = i;
+			}
+		late.total = n;
+		rc = run_jobs(env, db, run_id, jobs, n, nthreads, marks,
+			      DEFER_NONE, why == DEFER_MAIN ? c : &late);
+		if (why == DEFER_PASS)
+			*reanalysed += n;
+		free(jobs);
+	}
+	free(marks->deferred);
+	marks->deferred = NULL;
+	return rc;
+}
