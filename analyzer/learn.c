@@ -186,6 +186,92 @@ size_t learn_for_scope(struct scan_env *env, const struct file_list *fl,
 }
 
 /*
+ * The names a pass looks for (learned since the last one), with the file
+ * that taught each (allocators.path).  A file that names new names only
+ * where it defines them (its own wrapper's definition, once each) gains
+ * nothing from knowing them: no call of theirs is in it, so the pass
+ * leaves it alone.  Most wrappers are static helpers called in their own
+ * file, and those files are analysed again.
+ */
+struct fresh_names {
+	struct name_set set; /* name -> k */
+	char **taught_by;    /* k -> path, or NULL */
+	unsigned char *seen; /* k named once in the file at hand */
+	int *marked;	     /* the seen k, to clear them for the next file */
+	size_t n, nmarked;
+	const char *file;
+};
+
+static void fresh_init(struct fresh_names *f, const struct alloc_table *t,
+		       size_t before, sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT path FROM allocators "
+					  "WHERE origin = 'learned' AND name = ?");
+	size_t i;
+
+	memset(f, 0, sizeof(*f));
+	names_init(&f->set);
+	f->taught_by = xcalloc(t->n - before + 1, sizeof(*f->taught_by));
+	for (i = before; i < t->n; i++) {
+		const char *nm = t->v[i].name;
+
+		/* Learned free functions make no sites: no need to look. */
+		if (t->v[i].kind == AK_FREE)
+			continue;
+		names_put(&f->set, nm, strlen(nm), (int)f->n);
+		if (st) {
+			sqlite3_bind_text(st, 1, nm, -1, SQLITE_STATIC);
+			if (sqlite3_step(st) == SQLITE_ROW &&
+			    sqlite3_column_text(st, 0))
+				f->taught_by[f->n] = xstrdup(
+					(const char *)sqlite3_column_text(st, 0));
+			sqlite3_reset(st);
+		}
+		f->n++;
+	}
+	sqlite3_finalize(st);
+	f->seen = xcalloc(f->n + 1, 1);
+	f->marked = xcalloc(f->n + 1, sizeof(*f->marked));
+}
+
+static void fresh_free(struct fresh_names *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		free(f->taught_by[i]);
+	free(f->taught_by);
+	free(f->seen);
+	free(f->marked);
+	names_free(&f->set);
+}
+
+/* names_each_in(): 1 when name K makes f->file worth analysing again. */
+static int calls_fresh(int k, void *arg)
+{
+	struct fresh_names *f = arg;
+
+	if (!f->taught_by[k] || strcmp(f->taught_by[k], f->file) ||
+	    f->seen[k])
+		return 1;
+	f->seen[k] = 1;
+	f->marked[f->nmarked++] = k;
+	return 0;
+}
+
+static int wants_again(struct fresh_names *f, const char *path,
+		       const char *buf, size_t len)
+{
+	int rc;
+
+	f->file = path;
+	rc = names_each_in(&f->set, buf, len, calls_fresh, f);
+	while (f->nmarked)
+		f->seen[f->marked[--f->nmarked]] = 0;
+	return rc;
+}
+
+/*
  * Another pass: wrappers learned since allocator BEFORE (an index into
  * env->allocs) make their callers sites; re-analyse the files that
  * mention a newly learned name, but for those deferred (they will be
@@ -198,7 +284,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 			size_t *reanalysed)
 {
 	struct counts c2 = { 0 };
-	struct name_set fresh;
+	struct fresh_names fresh;
 	struct job *jobs;
 	uint32_t *fh;
 	size_t i, n = 0, nfh = 0;
@@ -209,16 +295,12 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 		return -1;
 	if (env->allocs.n <= before)
 		return 0;
-	names_init(&fresh);
-	/* Learned free functions make no sites: no need to re-analyse. */
-	fh = xcalloc(env->allocs.n - before, sizeof(*fh));
-	for (i = before; i < env->allocs.n; i++)
-		if (env->allocs.v[i].kind != AK_FREE) {
-			const char *nm = env->allocs.v[i].name;
-
-			names_put(&fresh, nm, strlen(nm), 1);
-			fh[nfh++] = name_sig_hash(nm, strlen(nm));
-		}
+	fresh_init(&fresh, &env->allocs, before, db);
+	fh = xcalloc(fresh.n + 1, sizeof(*fh));
+	for (i = 0; i < fresh.set.cap; i++)
+		if (fresh.set.keys[i])
+			fh[nfh++] = name_sig_hash(fresh.set.keys[i],
+						  strlen(fresh.set.keys[i]));
 	name_sig_sort(fh, &nfh);
 	scan_env_prefilter(env);
 	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
@@ -235,7 +317,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 			continue;
 		if (read_tree_file(env->tree, fl->paths[i], &buf, &len))
 			continue;
-		if (names_any_in(&fresh, buf, len)) {
+		if (wants_again(&fresh, fl->paths[i], buf, len)) {
 			jobs[n].path = fl->paths[i];
 			jobs[n++].idx = i;
 		}
@@ -244,7 +326,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 	c2.total = n;
 	rc = run_jobs(env, db, run_id, jobs, n, nthreads, marks, DEFER_PASS,
 		      &c2);
-	names_free(&fresh);
+	fresh_free(&fresh);
 	free(fh);
 	free(jobs);
 	/* a file deferred now is analysed (again) by analyse_deferred() */

@@ -36,6 +36,12 @@ int names_get(const struct name_set *s, const char *name, size_t len);
  * (comments and strings included: it over-approximates, never misses).
  */
 int names_any_in(const struct name_set *s, const char *buf, size_t len);
+/*
+ * FN(value, ARG) for each whole identifier of BUF that is in S, in order,
+ * until it returns nonzero: that value, else 0.
+ */
+int names_each_in(const struct name_set *s, const char *buf, size_t len,
+		  int (*fn)(int val, void *arg), void *arg);
 
 /*
  * A file's identifiers as a sorted set of 32-bit hashes, built while the

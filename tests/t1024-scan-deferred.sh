@@ -45,10 +45,23 @@ printf '%s\n' \
 	'	return wrap2_alloc(32, GFP_TEMPORARY);' \
 	'}' >"$tree/drivers/user3.c"
 
+# A static wrapper called in its own file: that file is analysed again.
+printf '%s\n' \
+	'static void *self_alloc(size_t n, gfp_t gfp)' \
+	'{' \
+	'	return kmalloc(n, gfp);' \
+	'}' \
+	'static void *d(void)' \
+	'{' \
+	'	return self_alloc(64, GFP_TEMPORARY);' \
+	'}' >"$tree/drivers/self.c"
+
 ok "scan" "$GFPAUDIT" scan --no-progress --db "$TMP/t.db" "$tree"
 is "$(sql "$TMP/t.db" "SELECT path, line, api, api_origin, flags FROM sites
 	WHERE path LIKE 'drivers/%' ORDER BY path, line")" \
-"drivers/user.c	3	kmalloc	builtin	GFP_KERNEL
+"drivers/self.c	3	kmalloc	builtin	gfp
+drivers/self.c	7	self_alloc	learned	GFP_TEMPORARY
+drivers/user.c	3	kmalloc	builtin	GFP_KERNEL
 drivers/user.c	4	wrap_alloc	learned	GFP_TEMPORARY
 drivers/user2.c	3	wrap_alloc	learned	GFP_TEMPORARY
 drivers/user3.c	3	tmp_alloc	learned	
@@ -56,13 +69,14 @@ drivers/user3.c	4	wrap2_alloc	learned	GFP_TEMPORARY" \
 	"every caller's sites, wrappers of wrappers and macros included"
 is "$(sql "$TMP/t.db" "SELECT path, parse_mode FROM files
 	WHERE path LIKE 'drivers/%' ORDER BY path")" \
-"drivers/user.c	single_file
+"drivers/self.c	single_file
+drivers/user.c	single_file
 drivers/user2.c	single_file
 drivers/user3.c	single_file" "the callers were parsed"
 # The passes re-analyse lib/wrap2.c (the main pass knew none of its
-# names, then it teaches one) and the files that teach a name only for
-# naming it themselves; the callers the main pass deferred are analysed
-# once.
-like "$(cat "$TMP/.out")" ", 4 re-analysed" \
+# names, then it teaches one) and drivers/self.c (it calls the wrapper it
+# defines), not the files that name what they teach only where they
+# define it; the callers the main pass deferred are analysed once.
+like "$(cat "$TMP/.out")" ", 2 re-analysed" \
 	"only the files that had to be are re-analysed"
 done_testing
