@@ -150,10 +150,8 @@ int may_define_allocator(const struct scan_env *e, const char *buf,
 			 size_t len)
 {
 	/* check_wrapper.c wants a gfp_t parameter; lexsites.c a #define */
-	return (memmem(buf, len, "define", 6) &&
-		has_alloc_macro(buf, len, &e->prefilter)) ||
-	       (memmem(buf, len, "gfp_t", 5) &&
-		names_any_in(&e->prefilter, buf, len));
+	return memmem(buf, len, "gfp_t", 5) ||
+	       has_alloc_macro(buf, len, &e->prefilter);
 }
 
 void scan_env_free(struct scan_env *e)
@@ -283,8 +281,6 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 		strcpy(r->hash, "-");
 		goto out;
 	}
-	if (e->want_sigs)
-		name_sig_build(&r->sig, buf, len);
 	/* changed while it was read: the stamp does not describe it */
 	if ((long long)len != r->size)
 		r->has_mtime = 0;
@@ -378,6 +374,9 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 	 */
 	lex_drop_tokens(&r->lf);
 out:
+	/* a deferred file gets its set when it is analysed */
+	if (e->want_sigs && buf && !r->deferred)
+		name_sig_build(&r->sig, buf, len);
 	free(buf);
 	free(abs);
 }

@@ -86,8 +86,8 @@ void scan_env_free(struct scan_env *e);
 /* Rebuild the prefilter after learned allocators were added. */
 void scan_env_prefilter(struct scan_env *e);
 /*
- * Could BUF define an allocator: an allocator macro, or a gfp_t next to
- * an allocator's name (a wrapper function)?  A superset of what
+ * Could BUF, which names a prefilter name, define an allocator: an
+ * allocator macro, or a gfp_t (a wrapper function)?  A superset of what
  * check_wrapper.c and lx_learn_macros() learn.
  */
 int may_define_allocator(const struct scan_env *e, const char *buf,

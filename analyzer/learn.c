@@ -111,7 +111,9 @@ void learn_outside(struct scan_env *env, sqlite3 *db,
 				       memmem(buf, len, "define", 6)))
 				cand[ncand++] = f;
 			want = round ? names_any_in(&fresh, buf, len) :
-				       may_define_allocator(env, buf, len);
+				       names_any_in(&env->prefilter, buf, len) &&
+					       may_define_allocator(env, buf,
+								    len);
 			free(buf);
 			if (want)
 				learned += learn_file(env, &tp, fl->paths[f],

@@ -202,7 +202,6 @@ static int flush_batch(sqlite3 *db, long long run_id, struct job *jobs,
 		} else {
 			count_result(c, r);
 		}
-		/* the set from the first read serves a deferred file too */
 		if (marks->sigs && r && r->sig.h) {
 			name_sig_free(&marks->sigs[jobs[i].idx]);
 			marks->sigs[jobs[i].idx] = r->sig;
@@ -493,7 +492,7 @@ int analyzer_scan(const struct scan_opts *o)
 	sqlite3 *db;
 	long long run_id;
 	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0;
-	double t0 = now_s(), t_learn = 0;
+	double t0 = now_s(), t_learn = 0, t_pass;
 
 	if (check_tree(o->tree) || check_paths(o))
 		return EXIT_USAGE;
@@ -574,21 +573,21 @@ int analyzer_scan(const struct scan_opts *o)
 		      &c);
 	if (!rc && !o->shard_n && !o->npaths)
 		rc = prune_missing(db, &fl);
-	t_learn = now_s();
+	t_pass = now_s();
 	if (!rc)
 		rc = learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl,
 				    &marks, o, nthreads, before, &reanalysed);
-	t_learn = now_s() - t_learn;
+	t_learn = now_s() - t_pass;
 	/* what the deferred files teach is new to all the others */
 	before = env.allocs.n;
 	if (!rc)
 		rc = analyse_deferred(&env, db, run_id, &fl, &marks, nthreads,
 				      &c, &reanalysed);
-	t_learn -= now_s();
+	t_pass = now_s();
 	if (!rc)
 		rc = learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl,
 				    &marks, o, nthreads, before, &reanalysed);
-	t_learn += now_s();
+	t_learn += now_s() - t_pass;
 	if (!rc)
 		rc = db_begin(db) || analyzer_link(db) || db_commit(db);
 	if (rc)
