@@ -43,6 +43,7 @@ static void copy_site(struct site *d, const struct site *s)
 	DUP(macro);
 	DUP(lifetime_evidence);
 	DUP(sleep_evidence);
+	DUP(held_calls);
 	DUP(context_evidence);
 	DUP(gfp_param);
 	DUP(flag_effective_reason);

@@ -7,6 +7,7 @@
  * scan knows it across files.
  */
 #include "analyzer/owner.h"
+#include "analyzer/summaries.h"
 #include "analyzer/tufacts.h"
 #include "analyzer/walker.h"
 #include "lib/util.h"
@@ -19,6 +20,7 @@ static void sleep_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	s->held_across_sleep = o->held_across_sleep;
 	s->sleep_evidence =
 		o->sleep_evidence ? xstrdup(o->sleep_evidence) : NULL;
+	s->held_calls = o->held_calls ? xstrdup(o->held_calls) : NULL;
 }
 
 /*
@@ -53,6 +55,7 @@ static const struct classifier sleep_classifier = {
 	.name = "held_across_sleep",
 	.site = sleep_site,
 	.tu_end = sleep_tu_end,
+	.link = summaries_link,
 };
 
 REGISTER_CLASSIFIER(sleep_classifier)

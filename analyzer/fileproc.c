@@ -25,6 +25,7 @@ static int knowledge_load(struct scan_env *e)
 	int i, rc;
 
 	names_init(&e->sleepers);
+	names_init(&e->sleepers_direct);
 	for (i = 0; i < AT_KINDS; i++)
 		names_init(&e->atomic[i]);
 	for (i = 0; i < LT_KINDS; i++)
@@ -34,9 +35,12 @@ static int knowledge_load(struct scan_env *e)
 	p = xasprintf("%s/sleepers.txt", dir);
 	rc = tracked_flags_load(p, &e->sleepers_builtin);
 	free(p);
-	for (i = 0; !rc && i < (int)e->sleepers_builtin.n; i++)
-		names_put(&e->sleepers, e->sleepers_builtin.names[i],
-			  strlen(e->sleepers_builtin.names[i]), 1);
+	for (i = 0; !rc && i < (int)e->sleepers_builtin.n; i++) {
+		const char *n = e->sleepers_builtin.names[i];
+
+		names_put(&e->sleepers, n, strlen(n), 1);
+		names_put(&e->sleepers_direct, n, strlen(n), 1);
+	}
 	if (!rc) {
 		p = xasprintf("%s/atomic.txt", dir);
 		rc = keyed_names_load(p, atomic_kinds, e->atomic);
@@ -170,6 +174,7 @@ void scan_env_free(struct scan_env *e)
 	free(e->defines);
 	tracked_flags_free(&e->sleepers_builtin);
 	names_free(&e->sleepers);
+	names_free(&e->sleepers_direct);
 	for (i = 0; i < AT_KINDS; i++)
 		names_free(&e->atomic[i]);
 	for (i = 0; i < LT_KINDS; i++)
@@ -247,6 +252,15 @@ static long long now_ns(void)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/*
+ * tools/ and scripts/ are user-space programs: their functions are not
+ * the kernel's (tools/ re-implements kernel names for its tests).
+ */
+static int user_space(const char *rel)
+{
+	return !strncmp(rel, "tools/", 6) || !strncmp(rel, "scripts/", 8);
 }
 
 void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
@@ -374,6 +388,11 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 	 */
 	lex_drop_tokens(&r->lf);
 out:
+	/* a deferred file gets its summaries when it is analysed */
+	if (buf && !r->failed && !r->unchanged && !r->deferred &&
+	    (is_c || str_has_suffix(rel, ".h")) && !user_space(rel))
+		fnsum_extract(buf, len, &e->sleepers_direct, &e->allocs,
+			      e->atomic, &r->fns);
 	/* a deferred file gets its set when it is analysed */
 	if (e->want_sigs && buf && !r->deferred)
 		name_sig_build(&r->sig, buf, len);
@@ -386,6 +405,7 @@ void file_result_free(struct file_result *r)
 	free(r->path);
 	free(r->error);
 	name_sig_free(&r->sig);
+	fnsum_free(&r->fns);
 	lex_free(&r->lf);
 	walk_emit_free(&r->emit);
 	memset(r, 0, sizeof(*r));
@@ -448,7 +468,7 @@ static const char *confidence_of(enum parse_depth d)
 enum {
 	W_DEL_FILE, W_DEL_ALLOCS, W_DEL_SLEEPERS, W_DEL_FINDINGS, W_FILE,
 	W_USE, W_SITE, W_ALLOC, W_SLEEPER, W_CACHE, W_FINDING, W_FACT,
-	W_RESTAMP, W_NSTMT
+	W_RESTAMP, W_FUNC, W_NSTMT
 };
 
 _Static_assert(W_NSTMT == RESULT_WRITER_STMTS, "result_writer size");
@@ -487,9 +507,9 @@ static const char *const write_sql[W_NSTMT] = {
 		" held_across_sleep, sleep_evidence, context,"
 		" context_evidence,"
 		" gfp_param, flag_effective, flag_effective_reason,"
-		" confidence) "
+		" confidence, held_calls) "
 		"VALUES"
-		" (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		" (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	[W_ALLOC] =
 		"INSERT INTO allocators(name, kind, family, gfp_arg,"
 		" size_arg,"
@@ -529,6 +549,9 @@ static const char *const write_sql[W_NSTMT] = {
 		" ?5)",
 	[W_RESTAMP] =
 		"UPDATE files SET mtime_ns = ?2, size = ?3 WHERE path = ?1",
+	[W_FUNC] =
+		"INSERT INTO functions(file_id, name, line, is_static, sleeps,"
+		" callees, atomic_callees) VALUES (?, ?, ?, ?, ?, ?, ?)",
 };
 
 int result_writer_open(struct result_writer *w, sqlite3 *db)
@@ -621,6 +644,7 @@ static int write_sites(struct result_writer *w, long long fid,
 				 s->flag_effective);
 		bind_text(st, 28, s->flag_effective_reason);
 		bind_text(st, 29, confidence_of(s->depth));
+		bind_text(st, 30, s->held_calls);
 		rc = step_done(w->db, st);
 	}
 	return rc;
@@ -684,6 +708,19 @@ static int write_emits(struct result_writer *w, long long run_id,
 		bind_text(f, 7, k->suggestion);
 		bind_int_or_null(f, 8, run_id > 0, run_id);
 		rc = step_done(db, f);
+	}
+	for (i = 0; !rc && i < r->fns.n; i++) {
+		const struct fn_summary *fs = &r->fns.v[i];
+		sqlite3_stmt *fn = w->st[W_FUNC];
+
+		sqlite3_bind_int64(fn, 1, fid);
+		bind_text(fn, 2, fs->name);
+		sqlite3_bind_int(fn, 3, (int)fs->line);
+		sqlite3_bind_int(fn, 4, fs->is_static);
+		bind_text(fn, 5, fs->sleeps);
+		bind_text(fn, 6, fs->callees);
+		bind_text(fn, 7, fs->atomic_callees);
+		rc = step_done(db, fn);
 	}
 	for (i = 0; !rc && i < e->nfacts; i++) {
 		sqlite3_bind_int64(fa, 1, fid);

@@ -6,6 +6,7 @@
 
 #include "analyzer/emit.h"
 #include "analyzer/gfpeval.h"
+#include "analyzer/fnsum.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/tables.h"
 #include "analyzer/tu.h"
@@ -31,6 +32,7 @@ struct scan_env {
 	/* Classifier knowledge (rules/sleepers.txt, atomic.txt, lifetime.txt). */
 	struct tracked_flags sleepers_builtin;
 	struct name_set sleepers; /* builtin + learned by earlier runs */
+	struct name_set sleepers_direct; /* builtin only: fnsum's seeds */
 	struct name_set atomic[AT_KINDS];
 	struct name_set lifetime[LT_KINDS];
 	/*
@@ -77,6 +79,7 @@ struct file_result {
 	struct lexfile lf;
 	struct walk_emit emit;
 	struct name_sig sig; /* when scan_env.want_sigs and it was read */
+	struct fn_summaries fns; /* every file read, parsed or not */
 };
 
 int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
@@ -114,7 +117,7 @@ int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
  * result_writer_open() and finalized by result_writer_close(), which
  * must come before the database is closed.
  */
-#define RESULT_WRITER_STMTS 13
+#define RESULT_WRITER_STMTS 14
 
 struct result_writer {
 	sqlite3 *db;

@@ -225,6 +225,7 @@ void site_release(struct site *s)
 	free(s->macro);
 	free(s->lifetime_evidence);
 	free(s->sleep_evidence);
+	free(s->held_calls);
 	free(s->context_evidence);
 	free(s->gfp_param);
 	free(s->flag_effective_reason);

@@ -522,6 +522,7 @@ static void owner_release(void *p)
 
 	free(r->evidence);
 	free(r->sleep_evidence);
+	free(r->held_calls);
 	free(r->target);
 	free(r);
 }
@@ -562,8 +563,14 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	}
 	var = consumer(&o, f, r);
 	free(f);
-	if (clang_Cursor_isNull(var))
+	if (clang_Cursor_isNull(var)) {
+		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over at once
+		 */
+		if (!strcmp(r->lifetime, "returned") ||
+		    !strcmp(r->lifetime, "stored"))
+			r->held_across_sleep = 0;
 		return;
+	}
 	add_var(&o, var);
 	d.ctx = &o;
 	flow_run(w, fn, &d, OW_NONE);
@@ -582,14 +589,20 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	} else {
 		set(r, "unknown", ast_line(call), NULL);
 	}
+	/*
+	 * Held across a sleep between the allocation and the free, the
+	 * return or the store (the holder after a hand-over is another
+	 * question): the path walk saw every call made while it was held.
+	 */
 	if (o.slept.seen) {
 		r->held_across_sleep = 1;
 		r->sleep_evidence = o.slept.what;
 		o.slept.what = NULL;
-	} else if (!strcmp(r->lifetime, "scoped") ||
-		   !strcmp(r->lifetime, "leaked_on_path")) {
+	} else {
 		r->held_across_sleep = 0;
+		r->held_calls = held_calls_json(&o, 0);
 	}
+	held_free(&o);
 	fact_free(&o.freed);
 	fact_free(&o.stored);
 	fact_free(&o.returned);

@@ -30,6 +30,7 @@ struct owner {
 	unsigned line;
 	int held_across_sleep; /* 1, 0, -1 unknown */
 	char *sleep_evidence;
+	char *held_calls; /* site.held_calls */
 	char *target; /* stored: what holds it ("dentry_cache", "dev->buf") */
 };
 

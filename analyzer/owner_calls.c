@@ -43,6 +43,54 @@ char *gfp_text_of(struct own *o, const char *callee, CXCursor call)
 	return ast_text(o->w, ast_arg(call, a->gfp_arg));
 }
 
+/*
+ * Remember a call the object is held across, for the summaries step:
+ * not an allocator or a free (their flags and kind decide), each name
+ * once.
+ */
+static void note_held(struct own *o, const char *name, unsigned line)
+{
+	const struct alloc_fn *a =
+		o->w->allocs ? alloc_lookup(o->w->allocs, name, strlen(name))
+			     : NULL;
+	int i;
+
+	if (a || o->nheld == MAX_HELD)
+		return;
+	for (i = 0; i < o->nheld; i++)
+		if (!strcmp(o->held[i].name, name))
+			return;
+	o->held[o->nheld].name = xstrdup(name);
+	o->held[o->nheld++].line = line;
+}
+
+char *held_calls_json(struct own *o, int base)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	if (!o->nheld)
+		return NULL;
+	if (base < 0)
+		sb_addf(&sb, "{\"base\":null,\"calls\":[");
+	else
+		sb_addf(&sb, "{\"base\":%d,\"calls\":[", base);
+	for (i = 0; i < o->nheld; i++)
+		sb_addf(&sb, "%s[\"%s\",%u]", i ? "," : "", o->held[i].name,
+			o->held[i].line);
+	sb_addf(&sb, "]}");
+	return sb_detach(&sb);
+}
+
+void held_free(struct own *o)
+{
+	int i;
+
+	for (i = 0; i < o->nheld; i++)
+		free(o->held[i].name);
+	o->nheld = 0;
+}
+
 /* What a call to NAME at LINE does to the object's state. */
 unsigned apply_call(struct own *o, const char *name, unsigned line,
 		    const struct call_args *a, const char *gfp, unsigned st)
@@ -50,8 +98,13 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 	struct walk_ctx *w = o->w;
 	const struct alloc_fn *f;
 
-	if (st & OW_HELD && !o->slept.seen && call_may_sleep(w, name, gfp))
-		note(&o->slept, line, xasprintf("%s() at line %u", name, line));
+	if (st & OW_HELD && !o->slept.seen) {
+		if (call_may_sleep(w, name, gfp))
+			note(&o->slept, line,
+			     xasprintf("%s() at line %u", name, line));
+		else
+			note_held(o, name, line);
+	}
 	if (a->freed) {
 		if (st & OW_HELD)
 			note(&o->freed, line,

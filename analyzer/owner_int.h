@@ -21,6 +21,13 @@ enum {
 
 #define MAX_VARS 8
 #define MAX_DEPTH 256
+#define MAX_HELD 32
+
+/* A call made while the object is held, not known here to sleep. */
+struct held_call {
+	char *name;
+	unsigned line;
+};
 
 struct fact {
 	int seen;
@@ -36,6 +43,8 @@ struct own {
 	int nvars;
 	struct fact freed, stored, returned, leaked, escaped, slept;
 	int escaped_out; /* an escaped path reached a return */
+	struct held_call held[MAX_HELD];
+	int nheld;
 	char *target;
 };
 
@@ -46,6 +55,9 @@ struct call_args {
 };
 
 void note(struct fact *f, unsigned line, char *what);
+/* site.held_calls for the calls noted while held (NULL: none). */
+char *held_calls_json(struct own *o, int base);
+void held_free(struct own *o);
 unsigned to_done(unsigned st);
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call);
 unsigned apply_call(struct own *o, const char *name, unsigned line,

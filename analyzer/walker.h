@@ -85,6 +85,12 @@ struct site {
 	unsigned lifetime_line;
 	int held_across_sleep; /* 1, 0, -1 unknown */
 	char *sleep_evidence;
+	/*
+	 * When held_across_sleep is not 1: the calls the buffer is held
+	 * across, as JSON for the summaries step, which knows more of them
+	 * once the whole tree is in (check_sleep.c).
+	 */
+	char *held_calls;
 	const char *context; /* atomic|process|unknown */
 	char *context_evidence;
 	char *gfp_param;

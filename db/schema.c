@@ -207,6 +207,26 @@ const char *const db_migrations[] = {
 	"ALTER TABLE files ADD COLUMN mtime_ns INTEGER;"
 	/* files scanned before have no facts: the next scan re-reads them */
 	"UPDATE files SET hash = '';",
+	/*
+	 * 3 -> 4: whole-tree function summaries (analyzer/fnsum.h), and
+	 * the calls each site's buffer is held across, which the summaries
+	 * step resolves once every file is in.
+	 */
+	"CREATE TABLE functions ("
+	"  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL,"
+	"  line INTEGER NOT NULL,"
+	"  is_static INTEGER NOT NULL,"
+	"  sleeps TEXT,"
+	"  callees TEXT,"
+	"  atomic_callees TEXT,"
+	"  may_sleep INTEGER,"
+	"  sleep_via TEXT"
+	");"
+	"CREATE INDEX functions_file ON functions(file_id);"
+	"ALTER TABLE sites ADD COLUMN held_calls TEXT;"
+	/* files scanned before have no summaries: re-read them */
+	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,
 };
 

@@ -37,13 +37,13 @@ for depth in single full; do
 		"$depth: an early return without kfree"
 	is "$(site leaked_switch)" "leaked_on_path 160 0 process" \
 		"$depth: the switch's default path leaks"
-	is "$(site returned_var)" "returned 64 - process" "$depth: returned"
-	is "$(site stored_field)" "stored 69 - process" "$depth: d->buf = kmalloc()"
-	is "$(site stored_later)" "stored 78 - process" "$depth: d->buf = p later"
-	is "$(site stored_out)" "stored 84 - process" "$depth: *out = kmalloc()"
-	is "$(site stored_global)" "stored 90 - process" "$depth: a global"
-	is "$(site stored_list)" "stored 99 - process" "$depth: list_add(&d->node)"
-	is "$(site escaped)" "unknown 109 - process" \
+	is "$(site returned_var)" "returned 64 0 process" "$depth: returned"
+	is "$(site stored_field)" "stored 69 0 process" "$depth: d->buf = kmalloc()"
+	is "$(site stored_later)" "stored 78 0 process" "$depth: d->buf = p later"
+	is "$(site stored_out)" "stored 84 0 process" "$depth: *out = kmalloc()"
+	is "$(site stored_global)" "stored 90 0 process" "$depth: a global"
+	is "$(site stored_list)" "stored 99 0 process" "$depth: list_add(&d->node)"
+	is "$(site escaped)" "unknown 109 0 process" \
 		"$depth: passed to a function that may keep it"
 	is "$(site scoped_alias)" "scoped 117 0 process" "$depth: freed via an alias"
 	is "$(site scoped_page)" "scoped 128 0 process" \
@@ -157,10 +157,29 @@ is "$(sql "$db" "SELECT flag_effective || ' ' || flag_effective_reason FROM site
 	"1 __GFP_RECLAIMABLE selects the kmalloc-rcl caches (4.20+)" \
 	"4.20: kmalloc(GFP_TEMPORARY) uses the kmalloc-rcl caches"
 
-# Sleepers learned by one scan are known across files in the next.
+# Another file's sleeper counts in the same scan: the summaries step
+# solves the whole tree's call graph once every file is in.
 db=$TMP/classify-single.db
-is "$(site held_across_files)" "scoped 12 0 process" \
-	"first scan: another file's sleeper is not known yet"
+is "$(site held_across_files)" "scoped 12 1 process" \
+	"first scan: another file's sleeper is known"
+like "$(col held_across_files sleep_evidence)" \
+	"^slower_helper\(\) at line 11: slower_helper\(\) -> .*mm/sleep\.c\)$" \
+	"first scan: the evidence is the chain into mm/sleep.c"
+# Through a file the scan does not parse (no allocation in it), two
+# calls down; not through a function called under a spinlock; and a call
+# reaches the caller file's own static function of that name.
+is "$(site summ_held_deep)" "scoped 19 1 process" \
+	"summaries: held across a sleep two calls down in another file"
+like "$(col summ_held_deep sleep_evidence)" \
+	"^summ_deep\(\) at line 18: summ_deep\(\) -> summ_inner\(\) -> mutex_lock\(\) at line 14 \(lib/summ_helpers\.c\)$" \
+	"summaries: the chain names each call"
+is "$(site summ_held_report)" "scoped 30 0 process" \
+	"summaries: a function called under a spinlock does not sleep"
+is "$(site summ_held_local)" "scoped 41 0 process" \
+	"summaries: the file's own static function, not another file's"
+is "$(sql "$db" "SELECT may_sleep || ' ' || ifnull(sleep_via, '-') FROM functions
+	WHERE name = 'summ_keep_local'")" "1 summ_local" \
+	"functions: may_sleep and sleep_via"
 "$GFPAUDIT" scan --force --no-progress --db "$db" "$tree" 2>/dev/null
 is "$(col held_across_files sleep_evidence)" "slower_helper() at line 11" \
 	"re-scan: the learned sleeper of mm/sleep.c counts in mm/sleep_user.c"

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Function summaries from a file's text (see fnsum.h).
+ */
+#include "analyzer/fnsum.h"
+#include "analyzer/tufacts.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct lx {
+	const char *b;
+	size_t len, i;
+	unsigned line;
+	int bol; /* nothing but blanks since the line began */
+};
+
+/* Names that take a parenthesised operand but are no calls. */
+static const char *const not_calls[] = {
+	"if",
+	"while",
+	"for",
+	"switch",
+	"return",
+	"sizeof",
+	"typeof",
+	"__typeof__",
+	"__typeof",
+	"_Generic",
+	"__attribute__",
+	"__attribute",
+	"asm",
+	"__asm__",
+	"__asm",
+	"volatile",
+	"__volatile__",
+	"defined",
+	"_Static_assert",
+	"static_assert",
+	"__builtin_expect",
+	"likely",
+	"unlikely",
+	"offsetof",
+	"__alignof__",
+	"_Alignof",
+	"alignof",
+	"case",
+	"do",
+	"else",
+	NULL,
+};
+
+static int is_not_call(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; not_calls[i]; i++)
+		if (strlen(not_calls[i]) == n && !memcmp(not_calls[i], p, n))
+			return 1;
+	return 0;
+}
+
+/* Skip blanks, comments, strings and preprocessor lines up to a token. */
+static void skip_space(struct lx *x)
+{
+	while (x->i < x->len) {
+		char c = x->b[x->i];
+
+		if (c == '\n') {
+			x->line++;
+			x->bol = 1;
+			x->i++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+			   c == '\v') {
+			x->i++;
+		} else if (c == '\\' && x->i + 1 < x->len &&
+			   x->b[x->i + 1] == '\n') {
+			x->i++;
+		} else if (c == '/' && x->i + 1 < x->len &&
+			   x->b[x->i + 1] == '*') {
+			x->i += 2;
+			while (x->i + 1 < x->len &&
+			       !(x->b[x->i] == '*' && x->b[x->i + 1] == '/'))
+				x->line += x->b[x->i++] == '\n';
+			x->i += 2;
+		} else if (c == '/' && x->i + 1 < x->len &&
+			   x->b[x->i + 1] == '/') {
+			while (x->i < x->len && x->b[x->i] != '\n')
+				x->i++;
+		} else if (c == '#' && x->bol) {
+			/* a directive, with its continuation lines */
+			while (x->i < x->len && x->b[x->i] != '\n') {
+				if (x->b[x->i] == '\\' && x->i + 1 < x->len &&
+				    x->b[x->i + 1] == '\n') {
+					x->line++;
+					x->i++;
+				}
+				x->i++;
+			}
+		} else {
+			return;
+		}
+	}
+}
+
+static void skip_quoted(struct lx *x, char q)
+{
+	x->i++;
+	while (x->i < x->len && x->b[x->i] != q && x->b[x->i] != '\n') {
+		if (x->b[x->i] == '\\' && x->i + 1 < x->len)
+			x->i++;
+		x->i++;
+	}
+	x->i++;
+}
+
+/* The next non-blank byte, or 0. */
+static char peek(struct lx *x)
+{
+	skip_space(x);
+	return x->i < x->len ? x->b[x->i] : 0;
+}
+
+/* Add a name to a space-separated list, once. */
+static void add_name(char **list, size_t *cap, const char *p, size_t n)
+{
+	size_t have = *list ? strlen(*list) : 0;
+	const char *s = *list;
+
+	/* each name once: functions call a few dozen names at most */
+	while (s && *s) {
+		const char *e = strchr(s, ' ');
+		size_t l = e ? (size_t)(e - s) : strlen(s);
+
+		if (l == n && !memcmp(s, p, n))
+			return;
+		s = e ? e + 1 : s + l;
+	}
+	if (have + n + 2 > *cap) {
+		*cap = (have + n + 2) * 2;
+		*list = xrealloc(*list, *cap);
+	}
+	if (have)
+		(*list)[have++] = ' ';
+	memcpy(*list + have, p, n);
+	(*list)[have + n] = 0;
+}
+
+/* The state of the body being read. */
+struct body {
+	struct fn_summary *f;
+	size_t cap, acap;
+	int adepth; /* atomic sections open, as read in order */
+};
+
+/*
+ * The allocator call's argument list, from its '(' at x->i: do the flags
+ * allow direct reclaim?  A flag after '~' is cleared, not set.
+ */
+static int alloc_sleeps(const struct lx *x, int gfp_arg)
+{
+	size_t i = x->i + 1, start = i;
+	int depth = 0, arg = 0, yes = 0;
+
+	for (; i < x->len && i - x->i < 4096; i++) {
+		char c = x->b[i];
+
+		if (c == '(') {
+			depth++;
+		} else if (c == ')' && depth) {
+			depth--;
+		} else if ((c == ',' || c == ')') && !depth) {
+			if (arg == gfp_arg) {
+				char *t = xstrndup(x->b + start, i - start);
+				char *tilde = strchr(t, '~');
+
+				if (tilde)
+					*tilde = 0;
+				yes = gfp_text_may_sleep(t);
+				free(t);
+				break;
+			}
+			if (c == ')')
+				break;
+			arg++;
+			start = i + 1;
+		}
+	}
+	return yes;
+}
+
+static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
+		      const struct name_set *sleepers,
+		      const struct alloc_table *allocs,
+		      const struct name_set *atomic)
+{
+	struct fn_summary *f = b->f;
+	const struct alloc_fn *a;
+
+	if (atomic && names_get(&atomic[AT_ENTER], p, n) >= 0) {
+		b->adepth++;
+		return;
+	}
+	if (atomic && names_get(&atomic[AT_LEAVE], p, n) >= 0) {
+		b->adepth -= b->adepth > 0;
+		return;
+	}
+	add_name(&f->callees, &b->cap, p, n);
+	if (b->adepth)
+		add_name(&f->atomic_callees, &b->acap, p, n);
+	if (f->sleeps)
+		return;
+	if (names_get(sleepers, p, n) >= 0) {
+		f->sleeps = xasprintf("%.*s() at line %u", (int)n, p, x->line);
+		return;
+	}
+	a = allocs ? alloc_lookup(allocs, p, n) : NULL;
+	if (a && a->kind == AK_ALLOC && a->gfp_arg >= 0 &&
+	    alloc_sleeps(x, a->gfp_arg))
+		f->sleeps = xasprintf("%.*s() at line %u", (int)n, p, x->line);
+}
+
+void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
+		   const struct alloc_table *allocs,
+		   const struct name_set *atomic, struct fn_summaries *out)
+{
+	struct lx x = {buf, len, 0, 1, 1};
+	const char *cand = NULL; /* file scope: NAME of `NAME (` */
+	size_t cand_len = 0, alloc = 0;
+	unsigned cand_line = 0;
+	int depth = 0, is_static = 0, assigned = 0, after_paren = 0;
+	struct body b = {NULL, 0, 0, 0}; /* b.f: the body we are in */
+
+	memset(out, 0, sizeof(*out));
+	while (peek(&x)) {
+		char c = x.b[x.i];
+
+		x.bol = 0;
+		if (c == '"' || c == '\'') {
+			skip_quoted(&x, c);
+			after_paren = 0;
+			continue;
+		}
+		if (is_ident_start((unsigned char)c)) {
+			const char *p = x.b + x.i;
+			size_t n = 0;
+			int member = x.i && (x.b[x.i - 1] == '.' ||
+					     (x.i > 1 && x.b[x.i - 1] == '>' &&
+					      x.b[x.i - 2] == '-'));
+			unsigned line = x.line;
+
+			while (x.i < x.len &&
+			       is_ident_char((unsigned char)x.b[x.i]))
+				x.i++, n++;
+			after_paren = 0;
+			if (!depth && n == 6 && !memcmp(p, "static", 6))
+				is_static = 1;
+			if (peek(&x) != '(' || is_not_call(p, n))
+				continue;
+			if (!depth && !cand) {
+				cand = p;
+				cand_len = n;
+				cand_line = line;
+			} else if (b.f && !member) {
+				note_call(&x, &b, p, n, sleepers, allocs,
+					  atomic);
+			}
+			continue;
+		}
+		x.i++;
+		if (c == ')') {
+			after_paren = 1;
+			continue;
+		}
+		if (c == '{') {
+			if (!depth && cand && after_paren && !assigned) {
+				if (out->n == alloc) {
+					alloc = alloc ? alloc * 2 : 16;
+					out->v = xrealloc(
+						out->v,
+						alloc * sizeof(*out->v));
+				}
+				b.f = &out->v[out->n++];
+				memset(b.f, 0, sizeof(*b.f));
+				b.f->name = xstrndup(cand, cand_len);
+				b.f->line = cand_line;
+				b.f->is_static = is_static;
+				b.cap = b.acap = 0;
+				b.adepth = 0;
+			}
+			depth++;
+		} else if (c == '}') {
+			/* a closing brace in column 0 ends any function */
+			if (depth)
+				depth--;
+			if (x.i == 1 || x.b[x.i - 2] == '\n')
+				depth = 0;
+			if (!depth) {
+				b.f = NULL;
+				cand = NULL;
+				is_static = assigned = 0;
+			}
+		} else if (!depth && c == ';') {
+			cand = NULL;
+			is_static = assigned = 0;
+		} else if (!depth && c == '=') {
+			assigned = 1;
+		}
+		/* `) __acquires(x) {`: attributes keep the candidate */
+		if (c != ' ')
+			after_paren = 0;
+	}
+}
+
+void fnsum_free(struct fn_summaries *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		free(s->v[i].name);
+		free(s->v[i].sleeps);
+		free(s->v[i].callees);
+		free(s->v[i].atomic_callees);
+	}
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}

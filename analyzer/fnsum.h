@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_FNSUM_H
+#define GFPAUDIT_FNSUM_H
+
+/*
+ * Whole-tree function summaries, from text.  Whether a buffer is held
+ * across a sleep is mostly decided several calls down, often in a file
+ * that allocates nothing and that the scan never parses (a helper that
+ * copies to user space, takes a mutex, or allocates with GFP_KERNEL).
+ * So every file the scan reads, parsed or not, gives one row per
+ * function it defines: its name, whether it is static, the functions it
+ * calls, and a direct reason to sleep (a call of rules/sleepers.txt, or
+ * an allocation whose flags allow direct reclaim).  The summaries step
+ * (summaries.h) solves "may sleep" over the tree's call graph once all
+ * files are in the database.
+ *
+ * A lexer, not a parser: comments, strings and preprocessor lines are
+ * skipped; a function is a name followed by a parenthesised list and a
+ * brace at file scope, with no `=` since the previous declaration; a
+ * call is a name followed by `(` inside a body (keywords, `.x(` and
+ * `->x(` excepted).  Both #if branches are read, as for the sites.
+ *
+ * Calls made between an `enter` and a `leave` of rules/atomic.txt
+ * (spin_lock ... spin_unlock) are listed apart: by the kernel's own
+ * contract a function called with a lock held somewhere does not sleep,
+ * which stops "may sleep" from leaking up through report and error paths
+ * (printk -> console_lock) that a call graph read from text cannot
+ * tell from the common path.
+ */
+
+#include "analyzer/names.h"
+#include "analyzer/tables.h"
+
+#include <stddef.h>
+
+struct fn_summary {
+	char *name;
+	unsigned line;
+	int is_static;
+	char *sleeps;	      /* "mutex_lock() at line 12", or NULL */
+	char *callees;	      /* the called names, each once, space-separated */
+	char *atomic_callees; /* those called inside an atomic section */
+};
+
+struct fn_summaries {
+	struct fn_summary *v;
+	size_t n;
+};
+
+/*
+ * The functions BUF defines.  SLEEPERS: the names that sleep by
+ * themselves; ALLOCS: the allocators, whose flags argument decides;
+ * ATOMIC: rules/atomic.txt's name sets (enum atomic_kind).
+ */
+void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
+		   const struct alloc_table *allocs,
+		   const struct name_set *atomic, struct fn_summaries *out);
+void fnsum_free(struct fn_summaries *s);
+
+#endif

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The summaries step (summaries.h).
+ */
+#include "analyzer/summaries.h"
+#include "analyzer/names.h"
+#include "db/db.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CHAIN 8
+
+struct fn {
+	long long rowid, file_id;
+	char *name, *path, *sleeps, *callees, *old_via;
+	int is_static, old_may, may; /* old_may: -1 NULL */
+	int via;		     /* the callee it sleeps through, -1 */
+	int next;		     /* next definition with its key */
+};
+
+struct graph {
+	struct fn *f;
+	size_t n;
+	struct name_set global, statics, hstatics; /* key -> first def */
+	/*
+	 * Names no "may sleep" goes through: allocators and frees (their
+	 * flags decide, at the call) and functions called inside an atomic
+	 * section somewhere (they must not sleep).
+	 */
+	struct name_set allocs, atomic_called;
+	int *rev_start, *rev; /* callers of j: rev[rev_start[j]..[j+1]) */
+};
+
+static void chain_put(struct name_set *s, struct fn *f, int i, const char *key)
+{
+	int head = names_get(s, key, strlen(key));
+
+	f[i].next = head;
+	names_put(s, key, strlen(key), i);
+}
+
+static int load(sqlite3 *db, struct graph *g)
+{
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
+		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
+		    " f.atomic_callees "
+		    "FROM functions f JOIN files fl ON fl.id = f.file_id "
+		    "ORDER BY fl.path, f.line, f.rowid");
+	size_t cap = 0;
+	int rc;
+
+	if (!st)
+		return -1;
+	names_init(&g->global);
+	names_init(&g->statics);
+	names_init(&g->hstatics);
+	names_init(&g->allocs);
+	names_init(&g->atomic_called);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct fn *f;
+		const char *t;
+
+		if (g->n == cap) {
+			cap = cap ? cap * 2 : 4096;
+			g->f = xrealloc(g->f, cap * sizeof(*g->f));
+		}
+		f = &g->f[g->n];
+		memset(f, 0, sizeof(*f));
+		f->rowid = sqlite3_column_int64(st, 0);
+		f->file_id = sqlite3_column_int64(st, 1);
+		f->name = xstrdup((const char *)sqlite3_column_text(st, 2));
+		f->path = xstrdup((const char *)sqlite3_column_text(st, 3));
+		f->is_static = sqlite3_column_int(st, 4);
+		t = (const char *)sqlite3_column_text(st, 5);
+		f->sleeps = t ? xstrdup(t) : NULL;
+		t = (const char *)sqlite3_column_text(st, 6);
+		f->callees = t ? xstrdup(t) : NULL;
+		f->old_may = sqlite3_column_type(st, 7) == SQLITE_NULL
+				     ? -1
+				     : sqlite3_column_int(st, 7);
+		t = (const char *)sqlite3_column_text(st, 8);
+		f->old_via = t ? xstrdup(t) : NULL;
+		f->via = -1;
+		t = (const char *)sqlite3_column_text(st, 9);
+		while (t && *t) {
+			size_t n = strcspn(t, " ");
+
+			names_put(&g->atomic_called, t, n, 1);
+			t += n + (t[n] == ' ');
+		}
+		g->n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return -1;
+	st = db_prepare(db, "SELECT name FROM allocators");
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(st, 0);
+
+		names_put(&g->allocs, t, strlen(t), 1);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void index_defs(struct graph *g)
+{
+	size_t i;
+
+	/* in reverse, so that each chain starts with the first by path */
+	for (i = g->n; i-- > 0;) {
+		struct fn *f = &g->f[i];
+
+		f->next = -1;
+		if (!f->is_static) {
+			chain_put(&g->global, g->f, (int)i, f->name);
+		} else {
+			char *k = xasprintf("%lld:%s", f->file_id, f->name);
+
+			chain_put(&g->statics, g->f, (int)i, k);
+			free(k);
+		}
+	}
+}
+
+/* The first definition a call of NAME from FILE_ID reaches, or -1. */
+static int resolve(const struct graph *g, long long file_id, const char *name,
+		   size_t len)
+{
+	char key[320];
+	int n = snprintf(key, sizeof(key), "%lld:%.*s", file_id, (int)len,
+			 name);
+	int i;
+
+	if (n > 0 && (size_t)n < sizeof(key)) {
+		i = names_get(&g->statics, key, (size_t)n);
+		if (i >= 0)
+			return i;
+	}
+	i = names_get(&g->global, name, len);
+	if (i >= 0)
+		return i;
+	return names_get(&g->hstatics, name, len);
+}
+
+/* Calls in F's callees, one at a time: returns the length, 0 at the end. */
+static size_t next_callee(const char **p)
+{
+	const char *s = *p, *e;
+
+	while (*s == ' ')
+		s++;
+	for (e = s; *e && *e != ' ';)
+		e++;
+	*p = e;
+	return (size_t)(e - s);
+}
+
+/*
+ * Every definition a call reaches: the static of the file alone, else
+ * all global (or header-static) definitions of the name.
+ */
+#define FOR_EACH_DEF(g, j, first)                                              \
+	for (j = (first); j >= 0;                                              \
+	     j = (g)->f[j].is_static && !str_has_suffix((g)->f[j].path, ".h")  \
+			 ? -1                                                  \
+			 : (g)->f[j].next)
+
+static void build_reverse(struct graph *g)
+{
+	size_t i, total = 0;
+	int *count = xcalloc(g->n + 1, sizeof(int)), j;
+
+	for (i = 0; i < g->n; i++) {
+		struct fn *f = &g->f[i];
+
+		if (f->is_static && str_has_suffix(f->path, ".h") &&
+		    names_get(&g->hstatics, f->name, strlen(f->name)) < 0)
+			names_put(&g->hstatics, f->name, strlen(f->name),
+				  (int)i);
+	}
+	/* two passes over the callees: count, then fill */
+	for (int pass = 0; pass < 2; pass++) {
+		for (i = 0; i < g->n; i++) {
+			const char *p = g->f[i].callees, *s;
+			size_t len;
+
+			if (!p)
+				continue;
+			while ((len = next_callee(&p))) {
+				s = p - len;
+				if (names_get(&g->allocs, s, len) >= 0)
+					continue;
+				FOR_EACH_DEF(
+					g, j,
+					resolve(g, g->f[i].file_id, s, len))
+				{
+					if (!pass)
+						count[j]++;
+					else
+						g->rev[--count[j]] = (int)i;
+				}
+			}
+		}
+		if (!pass) {
+			g->rev_start = xcalloc(g->n + 1, sizeof(int));
+			for (i = 0; i < g->n; i++) {
+				g->rev_start[i] = (int)total;
+				total += (size_t)count[i];
+				count[i] = (int)total; /* filled downwards */
+			}
+			g->rev_start[g->n] = (int)total;
+			g->rev = xcalloc(total + 1, sizeof(int));
+		}
+	}
+	free(count);
+}
+
+static void solve(struct graph *g)
+{
+	int *queue = xcalloc(g->n + 1, sizeof(int));
+	size_t head = 0, tail = 0, i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->f[i].sleeps) {
+			g->f[i].may = 1;
+			queue[tail++] = (int)i;
+		}
+	while (head < tail) {
+		int j = queue[head++], k;
+
+		for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
+			int c = g->rev[k];
+
+			if (g->f[c].may ||
+			    names_get(&g->atomic_called, g->f[c].name,
+				      strlen(g->f[c].name)) >= 0)
+				continue;
+			g->f[c].may = 1;
+			g->f[c].via = j;
+			queue[tail++] = c;
+		}
+	}
+	free(queue);
+}
+
+/* "a() -> b() -> mutex_lock() at line 12 (fs/x.c)" from J down. */
+static char *chain_of(const struct graph *g, int j)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int hops = 0;
+
+	for (; g->f[j].via >= 0 && hops < MAX_CHAIN; j = g->f[j].via, hops++)
+		sb_addf(&sb, "%s() -> ", g->f[j].name);
+	if (g->f[j].via >= 0)
+		sb_addf(&sb, "... -> ");
+	while (g->f[j].via >= 0)
+		j = g->f[j].via;
+	sb_addf(&sb, "%s() -> %s (%s)", g->f[j].name, g->f[j].sleeps,
+		g->f[j].path);
+	return sb_detach(&sb);
+}
+
+static int write_functions(sqlite3 *db, struct graph *g)
+{
+	sqlite3_stmt *up = db_prepare(
+		db, "UPDATE functions SET may_sleep = ?2, sleep_via = ?3 "
+		    "WHERE rowid = ?1");
+	size_t i;
+	int rc = 0;
+
+	if (!up)
+		return -1;
+	for (i = 0; i < g->n && !rc; i++) {
+		struct fn *f = &g->f[i];
+		const char *via = f->via >= 0 ? g->f[f->via].name : NULL;
+
+		if (f->old_may == f->may &&
+		    (via ? f->old_via && !strcmp(via, f->old_via)
+			 : !f->old_via))
+			continue;
+		sqlite3_bind_int64(up, 1, f->rowid);
+		sqlite3_bind_int(up, 2, f->may);
+		if (via)
+			sqlite3_bind_text(up, 3, via, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(up, 3);
+		rc = sqlite3_step(up) == SQLITE_DONE ? 0 : -1;
+		sqlite3_reset(up);
+	}
+	sqlite3_finalize(up);
+	return rc;
+}
+
+/* One site: the first held call that may sleep decides. */
+struct site_acc {
+	long long id, file_id;
+	int base, cur; /* -1 NULL */
+	char *evidence, *cur_evidence;
+};
+
+static int flush_site(sqlite3_stmt *up, struct site_acc *a)
+{
+	int val = a->evidence ? 1 : a->base, rc = 0;
+	int same = val == a->cur &&
+		   ((!a->evidence && (val == 1 || !a->cur_evidence)) ||
+		    (a->evidence && a->cur_evidence &&
+		     !strcmp(a->evidence, a->cur_evidence)));
+
+	if (a->id && !same) {
+		sqlite3_bind_int64(up, 1, a->id);
+		if (val < 0)
+			sqlite3_bind_null(up, 2);
+		else
+			sqlite3_bind_int(up, 2, val);
+		if (a->evidence)
+			sqlite3_bind_text(up, 3, a->evidence, -1,
+					  SQLITE_TRANSIENT);
+		else
+			sqlite3_bind_null(up, 3);
+		rc = sqlite3_step(up) == SQLITE_DONE ? 0 : -1;
+		sqlite3_reset(up);
+	}
+	free(a->evidence);
+	free(a->cur_evidence);
+	memset(a, 0, sizeof(*a));
+	return rc;
+}
+
+static int update_sites(sqlite3 *db, const struct graph *g)
+{
+	sqlite3_stmt *sel = db_prepare(
+		db,
+		"SELECT s.id, s.file_id, json_extract(s.held_calls, '$.base'),"
+		" s.held_across_sleep, s.sleep_evidence,"
+		" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
+		"FROM sites s, json_each(s.held_calls, '$.calls') j "
+		"WHERE s.held_calls IS NOT NULL ORDER BY s.id, j.key");
+	sqlite3_stmt *up =
+		db_prepare(db, "UPDATE sites SET held_across_sleep = ?2, "
+			       "sleep_evidence = ?3 WHERE id = ?1");
+	struct site_acc a = {0};
+	int rc = (!sel || !up) ? -1 : 0, step;
+
+	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(sel, 0);
+		const char *name = (const char *)sqlite3_column_text(sel, 5);
+		int j;
+
+		if (id != a.id) {
+			const char *ev;
+
+			rc = flush_site(up, &a);
+			a.id = id;
+			a.file_id = sqlite3_column_int64(sel, 1);
+			a.base = sqlite3_column_type(sel, 2) == SQLITE_NULL
+					 ? -1
+					 : sqlite3_column_int(sel, 2);
+			a.cur = sqlite3_column_type(sel, 3) == SQLITE_NULL
+					? -1
+					: sqlite3_column_int(sel, 3);
+			ev = (const char *)sqlite3_column_text(sel, 4);
+			a.cur_evidence = ev ? xstrdup(ev) : NULL;
+		}
+		if (a.evidence || !name)
+			continue;
+		FOR_EACH_DEF(g, j, resolve(g, a.file_id, name, strlen(name)))
+		if (g->f[j].may) {
+			char *c = chain_of(g, j);
+
+			a.evidence = xasprintf("%s() at line %d: %s", name,
+					       sqlite3_column_int(sel, 6), c);
+			free(c);
+			break;
+		}
+	}
+	if (!rc)
+		rc = flush_site(up, &a);
+	else
+		flush_site(up, &(struct site_acc){0});
+	sqlite3_finalize(sel);
+	sqlite3_finalize(up);
+	return rc;
+}
+
+static void graph_free(struct graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		free(g->f[i].name);
+		free(g->f[i].path);
+		free(g->f[i].sleeps);
+		free(g->f[i].callees);
+		free(g->f[i].old_via);
+	}
+	free(g->f);
+	free(g->rev_start);
+	free(g->rev);
+	names_free(&g->global);
+	names_free(&g->statics);
+	names_free(&g->hstatics);
+	names_free(&g->allocs);
+	names_free(&g->atomic_called);
+}
+
+/*
+ * What the summaries were solved from: a re-scan that changed nothing
+ * keeps them (solving takes seconds; a no-change re-scan, well under
+ * one).  A file written again gets new row ids and unsolved functions
+ * (may_sleep NULL); a removed one changes the counts.
+ */
+static char *stamp(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(
+		db,
+		"SELECT (SELECT count(*) || ':' || total(id) FROM files) || "
+		"':' ||"
+		" (SELECT count(*) || ':' || total(may_sleep IS NULL)"
+		"  FROM functions) || ':' ||"
+		" (SELECT count(*) || ':' || total(id) FROM sites) || ':' ||"
+		" (SELECT count(*) FROM allocators)");
+	char *r = NULL;
+
+	if (st && sqlite3_step(st) == SQLITE_ROW)
+		r = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return r;
+}
+
+int summaries_link(sqlite3 *db)
+{
+	struct graph g;
+	char *before = stamp(db), *last = db_meta_get(db, "summaries_stamp");
+	int rc;
+
+	if (!before) {
+		free(last);
+		return -1;
+	}
+	if (last && !strcmp(before, last)) {
+		free(before);
+		free(last);
+		return 0;
+	}
+	free(before);
+	free(last);
+	memset(&g, 0, sizeof(g));
+	rc = load(db, &g);
+	if (!rc) {
+		index_defs(&g);
+		build_reverse(&g);
+		solve(&g);
+		rc = write_functions(db, &g) || update_sites(db, &g);
+	}
+	graph_free(&g);
+	if (!rc) {
+		char *after = stamp(db);
+
+		rc = !after || db_meta_set(db, "summaries_stamp", after);
+		free(after);
+	}
+	return rc ? -1 : 0;
+}

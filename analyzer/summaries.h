@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_SUMMARIES_H
+#define GFPAUDIT_SUMMARIES_H
+
+#include <sqlite3.h>
+
+/*
+ * The summaries step: "may sleep" solved over the whole tree's call graph
+ * (the `functions` rows of fnsum.h), then every site whose buffer is held
+ * across a call (sites.held_calls) that may sleep gets held_across_sleep
+ * 1 with the chain as evidence (`copy_data() at line 40 -> copy_out() ->
+ * copy_to_user() at line 12 (lib/x.c)`).  A call resolves to the static
+ * function of the caller's file by that name, else to the tree's global
+ * definitions of it, else to static ones in headers; a name defined
+ * several times (per arch) may sleep when one of them does.  Everything is
+ * recomputed from the rows each time (a classifier link step), so a
+ * re-scan or a merge gives what one whole scan gives.
+ */
+int summaries_link(sqlite3 *db);
+
+#endif
