@@ -3,9 +3,15 @@
  * sites.context: may the allocating code sleep?  `atomic` when every path
  * to the call holds an atomic section open (rules/atomic.txt: spin_lock*,
  * rcu_read_lock, preempt_disable, local_irq_save, ...) or the function is
- * an interrupt or timer callback; `process` when no path does; `unknown`
- * when only some paths do, or without an AST.  The analysis is within the
- * function: a function called under its caller's lock is `process` here.
+ * an interrupt or timer callback; `process` when no path does and the
+ * flags allow direct reclaim (the author says the code may sleep);
+ * `unknown` when only some paths do, or when the flags are GFP_ATOMIC-like
+ * or the caller's (`gfp`): then the caller's context decides, and this
+ * function does not show it.  The analysis is within the function.
+ *
+ * A site without an AST (a statement the parse dropped, an inactive #if
+ * branch) is read from the function's tokens in order: an atomic section
+ * still open at the call makes it `atomic`, else the flags decide.
  *
  * The state is the set of possible nesting depths (bit d: depth d), run
  * through the function with the flow engine; each leaf statement's lock
@@ -15,6 +21,7 @@
 #include "analyzer/ast.h"
 #include "analyzer/flow.h"
 #include "analyzer/lexscan.h"
+#include "analyzer/owner_lex.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "analyzer/walker.h"
@@ -152,6 +159,60 @@ static char *enter_text(const struct lexfile *lf, size_t i)
 	return sb_detach(&sb);
 }
 
+/*
+ * No atomic section here: `process` when the flags allow direct reclaim
+ * (or the allocator takes none and always may: vmalloc), else `unknown`.
+ */
+static void context_by_flags(struct site *s)
+{
+	const char *text = s->flags_resolved ? s->flags_resolved : s->flags;
+
+	if (s->gfp_arg < 0 || gfp_text_may_sleep(text)) {
+		s->context = "process";
+		return;
+	}
+	s->context = "unknown";
+	if (text)
+		s->context_evidence =
+			xasprintf("no atomic section here, and %s does not "
+				  "allow direct reclaim: the caller decides",
+				  text);
+}
+
+/* Without an AST: the function's tokens up to the call, in order. */
+static void context_lexical(struct walk_ctx *w, struct site *s)
+{
+	const struct lexfile *lf = w->lf;
+	long i, k, last = -1;
+	int depth = 0;
+
+	s->context = "unknown";
+	if (!lf || !w->atomic || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0)
+		return;
+	for (k = (long)lf->funcs[lf->toks[i].fn].body_open; k < i; k++) {
+		const struct tok *t = &lf->toks[k];
+		const char *name = lf->buf + t->off;
+
+		if (t->kind != TK_IDENT || !is_open_paren(lf, (size_t)k + 1) ||
+		    (t->disabled && !s->in_disabled_branch))
+			continue;
+		if (names_get(&w->atomic[AT_ENTER], name, t->len) >= 0) {
+			depth++;
+			last = k;
+		} else if (names_get(&w->atomic[AT_LEAVE], name, t->len) >=
+			   0) {
+			depth -= depth > 0;
+		}
+	}
+	if (depth && last >= 0) {
+		s->context = "atomic";
+		s->context_evidence = enter_text(lf, (size_t)last);
+		return;
+	}
+	context_by_flags(s);
+}
+
 static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			 CXCursor fn)
 {
@@ -161,8 +222,11 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	const struct fn_fact *f;
 	char *why;
 
-	if (clang_Cursor_isNull(call) || clang_Cursor_isNull(fn) || !w->lf ||
-	    !w->atomic) {
+	if (clang_Cursor_isNull(call)) {
+		context_lexical(w, s);
+		return;
+	}
+	if (clang_Cursor_isNull(fn) || !w->lf || !w->atomic) {
 		s->context = "unknown";
 		return;
 	}
@@ -193,7 +257,7 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			xstrdup("irq handler not registered in "
 				"this file (primary or threaded)");
 	} else if (l.at_site == 1u) {
-		s->context = "process";
+		context_by_flags(s);
 	} else {
 		s->context = "unknown";
 	}

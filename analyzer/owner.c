@@ -37,6 +37,52 @@ static void add_var(struct own *o, CXCursor v)
 }
 
 /*
+ * The text of C, without blanks: a single-file parse that cannot type
+ * `p->member` (a struct of a header) recovers with the bare `p`, and
+ * only the tokens say what was written.
+ */
+static char *squeezed(struct own *o, CXCursor c)
+{
+	char *t = ast_text(o->w, c), *d = t, *q;
+
+	for (q = t; *q; q++)
+		if (*q != ' ' && *q != '\t' && *q != '\n')
+			*d++ = *q;
+	*d = 0;
+	return t;
+}
+
+/* Is C, as written, one of the followed names then `->` or `.`? */
+static int spelled_member(struct own *o, CXCursor c)
+{
+	char *t = squeezed(o, c), *q = t;
+	int i, yes = 0;
+
+	while (*q == '(' || *q == '&' || *q == '*')
+		q++;
+	for (i = 0; i < o->nvars && !yes; i++) {
+		char *v = ast_name(o->vars[i]);
+		size_t n = strlen(v);
+
+		yes = !strncmp(q, v, n) &&
+		      (!strncmp(q + n, "->", 2) || q[n] == '.');
+		free(v);
+	}
+	free(t);
+	return yes;
+}
+
+/* `&p->member`, `&p->a.b`: an address inside the followed object. */
+static int member_address(struct own *o, CXCursor e)
+{
+	char *t = squeezed(o, e);
+	int yes = t[0] == '&' && spelled_member(o, e);
+
+	free(t);
+	return yes;
+}
+
+/*
  * How an argument refers to the tracked object: 2 the pointer itself (or
  * the variable's address), 1 the address of a member (&p->list), 0 not.
  */
@@ -47,7 +93,7 @@ static int arg_mentions(struct own *o, CXCursor a)
 
 	a = ast_strip(a);
 	if (tracked(o, a))
-		return 2;
+		return spelled_member(o, a) ? 1 : 2;
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
 	    ast_children(a, k) != 1 || strcmp(ast_operator(o->w, a, op), "&"))
 		return 0;
@@ -343,14 +389,18 @@ static void br_domain(void *ctx, CXCursor c, unsigned st, unsigned *t,
 	br(ctx, c, st, t, f);
 }
 
-/* Does a returned expression hand the object back (p, cond ? p : q)? */
+/*
+ * Does a returned expression hand the object back: p, cond ? p : q, or
+ * a member's address (`return &ei->vfs_inode;`: the caller gets the
+ * structure that holds it)?
+ */
 static int returns_tracked(struct own *o, CXCursor e)
 {
 	CXCursor k[AST_MAX_KIDS];
 	unsigned n, i;
 
 	e = ast_strip(e);
-	if (tracked(o, e))
+	if (tracked(o, e) || member_address(o, e))
 		return 1;
 	if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
 		n = ast_children(e, k);
@@ -527,6 +577,47 @@ static void owner_release(void *p)
 	free(r);
 }
 
+/*
+ * The consumer is no expression the AST can tell: a single-file parse
+ * that cannot type `priv->suspend` (a struct of a header) keeps a
+ * recovery node where the assignment was.  The tokens still say it.
+ */
+static void lexical_instead(struct walk_ctx *w, const struct site *s,
+			    struct owner *r)
+{
+	struct owner t;
+
+	memset(&t, 0, sizeof(t));
+	owner_lexical(w, s, &t);
+	if (strcmp(t.lifetime, "unknown")) {
+		free(r->evidence);
+		free(r->target);
+		*r = t;
+		return;
+	}
+	free(t.evidence);
+	free(t.sleep_evidence);
+	free(t.target);
+}
+
+/*
+ * devm_*: the device owns the memory and frees it when it goes away, so
+ * what is not returned, stored or freed here is stored with the device.
+ */
+static void device_managed(struct owner *r, const struct alloc_fn *a,
+			   const struct site *s, CXCursor call)
+{
+	if (!a || !a->family || strcmp(a->family, "devm") ||
+	    (strcmp(r->lifetime, "unknown") &&
+	     strcmp(r->lifetime, "leaked_on_path")))
+		return;
+	free(r->target);
+	r->target = xstrdup("the device");
+	set(r, "stored", ast_line(call),
+	    xasprintf("device-managed: %s() memory is freed with the device",
+		      s->api));
+}
+
 static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		    CXCursor fn, struct owner *r)
 {
@@ -537,18 +628,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	const struct alloc_fn *a;
 	CXCursor var;
 
-	/* devm_*: the device owns it and frees it when it goes away. */
 	a = w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
-	if (a && a->family && !strcmp(a->family, "devm")) {
-		r->held_across_sleep = -1;
-		r->target = xstrdup("the device");
-		set(r, "stored", ast_line(call),
-		    xasprintf("device-managed: %s() memory is freed with the "
-			      "device",
-			      s->api));
-		free(f);
-		return;
-	}
 	memset(&o, 0, sizeof(o));
 	o.w = w;
 	o.call = call;
@@ -564,11 +644,13 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	var = consumer(&o, f, r);
 	free(f);
 	if (clang_Cursor_isNull(var)) {
-		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over at once
-		 */
+		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */
 		if (!strcmp(r->lifetime, "returned") ||
 		    !strcmp(r->lifetime, "stored"))
 			r->held_across_sleep = 0;
+		else if (!strcmp(r->lifetime, "unknown"))
+			lexical_instead(w, s, r);
+		device_managed(r, a, s, call);
 		return;
 	}
 	add_var(&o, var);
@@ -583,7 +665,12 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	} else if (o.leaked.seen) {
 		take(r, "leaked_on_path", &o.leaked);
 	} else if (o.escaped_out) {
-		take(r, "unknown", &o.escaped);
+		/*
+		 * Handed to a function and not freed here on some path to a
+		 * return: that function keeps it (queued, attached, sent).
+		 */
+		take(r, "stored", &o.escaped);
+		r->target = xstrdup("the callee");
 	} else if (o.freed.seen) {
 		take(r, "scoped", &o.freed);
 	} else {
@@ -603,6 +690,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		r->held_calls = held_calls_json(&o, 0);
 	}
 	held_free(&o);
+	device_managed(r, a, s, call);
 	fact_free(&o.freed);
 	fact_free(&o.stored);
 	fact_free(&o.returned);

@@ -162,11 +162,68 @@ static int local_var(const struct lexfile *lf, const struct lex_func *fn,
 	return 0;
 }
 
+/*
+ * Follow local VAR (assigned the call at token I) through the rest of
+ * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
+ * of rules/lifetime.txt), returned (`return var;`, `return &var->m;`)
+ * or freed, in that precedence (stored on success and freed on failure
+ * is stored).  Held across a sleep before the deciding token.
+ */
+static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
+		       const struct lex_func *fn, long i, long var,
+		       struct owner *r)
+{
+	long k, sleep = -1, store = -1, ret = -1, freed = -1, v2, decide;
+
+	for (k = i + 1; k < (long)fn->body_close; k++) {
+		const struct tok *t = &lf->toks[k];
+		char *name;
+		int arg;
+
+		if (same_tok(lf, k, var) && store < 0 &&
+		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",")) &&
+		    lex_consumer(lf, k, &v2) == LEX_STORE)
+			store = k;
+		if (lex_tok_is(lf, k, "return") && ret < 0 &&
+		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
+		     (lex_tok_is(lf, k + 1, "&") && same_tok(lf, k + 2, var) &&
+		      lex_tok_is(lf, k + 3, "->"))))
+			ret = k;
+		if (t->kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
+			continue;
+		name = xstrndup(lf->buf + t->off, t->len);
+		arg = call_frees(w, name);
+		if (sleep < 0 && call_may_sleep(w, name, NULL))
+			sleep = k;
+		if (store < 0 && w->lifetime &&
+		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
+		    (passes(lf, k, 0, var) || passes(lf, k, 1, var)))
+			store = k;
+		free(name);
+		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var))
+			freed = k;
+	}
+	decide = store >= 0 ? store : ret >= 0 ? ret : freed;
+	if (decide < 0)
+		return;
+	r->lifetime = store >= 0 ? "stored" : ret >= 0 ? "returned" : "scoped";
+	r->line = lf->toks[decide].line;
+	if (freed == decide)
+		r->evidence = call_at(lf, decide);
+	else
+		r->evidence = xasprintf("%s at line %u",
+					store >= 0 ? "stored" : "returned",
+					r->line);
+	r->held_across_sleep = sleep >= 0 && sleep < decide;
+	if (r->held_across_sleep)
+		r->sleep_evidence = call_at(lf, sleep);
+}
+
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
 	const struct lex_func *fn;
-	long i, var, k, sleep = -1;
+	long i, var;
 	enum lex_use use;
 
 	r->lifetime = "unknown";
@@ -176,6 +233,8 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 		return;
 	fn = &lf->funcs[lf->toks[i].fn];
 	use = lex_consumer(lf, i, &var);
+	if (use == LEX_RETURN || use == LEX_STORE)
+		r->held_across_sleep = 0; /* handed over at once */
 	if (use == LEX_RETURN) {
 		r->lifetime = "returned";
 		r->line = s->line;
@@ -192,6 +251,7 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 		return;
 	if (!local_var(lf, fn, var)) {
 		r->lifetime = "stored";
+		r->held_across_sleep = 0;
 		r->line = s->line;
 		r->target = xstrndup(lf->buf + lf->toks[var].off,
 				     lf->toks[var].len);
@@ -199,32 +259,5 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 					s->line);
 		return;
 	}
-	for (k = i + 1; k < (long)fn->body_close; k++) {
-		const struct tok *t = &lf->toks[k];
-		char *name;
-		int arg;
-
-		if (t->kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
-			continue;
-		name = xstrndup(lf->buf + t->off, t->len);
-		arg = call_frees(w, name);
-		if (sleep < 0 && call_may_sleep(w, name, NULL))
-			sleep = k;
-		free(name);
-		if (arg >= 0 && passes(lf, k, arg, var)) {
-			r->lifetime = "scoped";
-			r->line = t->line;
-			r->evidence = call_at(lf, k);
-			r->held_across_sleep = sleep >= 0;
-			if (sleep >= 0)
-				r->sleep_evidence = call_at(lf, sleep);
-			return;
-		}
-	}
-	k = lex_returns_var(lf, fn, i, var);
-	if (k >= 0) {
-		r->lifetime = "returned";
-		r->line = lf->toks[k].line;
-		r->evidence = xasprintf("returned at line %u", r->line);
-	}
+	lex_follow(w, lf, fn, i, var, r);
 }

@@ -43,7 +43,7 @@ for depth in single full; do
 	is "$(site stored_out)" "stored 84 0 process" "$depth: *out = kmalloc()"
 	is "$(site stored_global)" "stored 90 0 process" "$depth: a global"
 	is "$(site stored_list)" "stored 99 0 process" "$depth: list_add(&d->node)"
-	is "$(site escaped)" "unknown 109 0 process" \
+	is "$(site escaped)" "stored 109 0 process" \
 		"$depth: passed to a function that may keep it"
 	is "$(site scoped_alias)" "scoped 117 0 process" "$depth: freed via an alias"
 	is "$(site scoped_page)" "scoped 128 0 process" \
@@ -84,7 +84,7 @@ for depth in single full; do
 		"$depth: a handler named in a conditional argument"
 	is "$(col either_thread context)" process \
 		"$depth: ...and the threaded one beside it"
-	is "$(site device_managed)" "stored 175 - process" \
+	is "$(site device_managed)" "stored 175 0 process" \
 		"$depth: devm_kzalloc: the device owns it"
 	is "$(col tick context_evidence)" "registered with request_irq() at line 85" \
 		"$depth: registered irq handler"
@@ -116,18 +116,22 @@ db=$TMP/classify-lexical.db
 ok "lexical: scan succeeds" "$GFPAUDIT" scan --depth lexical --no-progress \
 	--db "$db" "$tree"
 is "$(site scoped_free) $(col scoped_free confidence)" \
-	"scoped 23 0 unknown lexical" "lexical: kfree(buf) later in the function"
+	"scoped 23 0 process lexical" "lexical: kfree(buf) later in the function"
 is "$(site held_copy) $(col held_copy sleep_evidence)" \
-	"scoped 25 1 unknown copy_from_user() at line 24" \
+	"scoped 25 1 process copy_from_user() at line 24" \
 	"lexical: a sleeping call before the free"
-is "$(site stored_field)" "stored 69 - unknown" "lexical: d->buf = kmalloc()"
-is "$(site stored_out)" "stored 84 - unknown" "lexical: *out = kmalloc()"
-is "$(site returned_var)" "returned 64 - unknown" "lexical: return p"
-is "$(site escaped)" "unknown - - unknown" "lexical: nothing the tokens can tell"
-is "$(site store_global)" "stored 184 - unknown" \
+is "$(site stored_field)" "stored 69 0 process" "lexical: d->buf = kmalloc()"
+is "$(site stored_out)" "stored 84 0 process" "lexical: *out = kmalloc()"
+is "$(site returned_var)" "returned 64 0 process" "lexical: return p"
+is "$(site escaped)" "unknown - - process" "lexical: nothing the tokens can tell"
+is "$(site store_global)" "stored 184 0 process" \
 	"lexical: a name the function never declared is a global: stored"
-is "$(site page_local)" "scoped 191 0 unknown" \
+is "$(site page_local)" "scoped 191 0 process" \
 	"lexical: a local declared with a keyword type (unsigned long) is local"
+# Context from the tokens: a section still open at the call, or the flags.
+is "$(site under_lock) $(col under_lock context_evidence)" \
+	"stored 12 0 atomic spin_lock(&lock) at line 11" \
+	"lexical: a spin_lock still open at the call is atomic"
 
 # The rules that read the classifications.
 db=$TMP/classify-full.db
