@@ -385,8 +385,26 @@ int ast_disabled(const struct walk_ctx *w, CXCursor c)
 	return i < w->lf->ntoks && w->lf->toks[i].disabled;
 }
 
+static size_t gap_calls(const struct walk_ctx *w, unsigned start,
+			unsigned end, int skip_disabled, int all, unsigned *out,
+			size_t max);
+
 size_t ast_gap_calls(const struct walk_ctx *w, unsigned start, unsigned end,
 		     int skip_disabled, unsigned *out, size_t max)
+{
+	return gap_calls(w, start, end, skip_disabled, 0, out, max);
+}
+
+size_t ast_gap_calls_all(const struct walk_ctx *w, unsigned start,
+			 unsigned end, int skip_disabled, unsigned *out,
+			 size_t max)
+{
+	return gap_calls(w, start, end, skip_disabled, 1, out, max);
+}
+
+static size_t gap_calls(const struct walk_ctx *w, unsigned start,
+			unsigned end, int skip_disabled, int all, unsigned *out,
+			size_t max)
 {
 	const struct lexfile *lf = w->lf;
 	size_t n = 0;
@@ -426,7 +444,8 @@ size_t ast_gap_calls(const struct walk_ctx *w, unsigned start, unsigned end,
 		} else if (punct && c == ';' && !parens && !depth) {
 			cond = 0;
 			at_start = 1;
-		} else if (!depth && !cond && t->kind == TK_IDENT && n < max &&
+		} else if ((all || (!depth && !cond)) && t->kind == TK_IDENT &&
+			   n < max &&
 			   i + 1 < lf->ntoks && lf->toks[i + 1].len == 1 &&
 			   lf->buf[lf->toks[i + 1].off] == '(') {
 			out[n++] = i;

@@ -83,6 +83,13 @@ int ast_disabled(const struct walk_ctx *w, CXCursor c);
  */
 size_t ast_gap_calls(const struct walk_ctx *w, unsigned start, unsigned end,
 		     int skip_disabled, unsigned *out, size_t max);
+/*
+ * Every call of the gap, inside braces and conditions too (a loop body
+ * the parse dropped): for what may happen there, such as a sleep.
+ */
+size_t ast_gap_calls_all(const struct walk_ctx *w, unsigned start,
+			 unsigned end, int skip_disabled, unsigned *out,
+			 size_t max);
 /* 1 when main-file token I is spelled S. */
 int ast_tok_eq(const struct walk_ctx *w, unsigned i, const char *s);
 

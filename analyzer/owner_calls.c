@@ -8,6 +8,7 @@
 #include "analyzer/lexscan.h"
 #include "analyzer/names.h"
 #include "analyzer/owner_int.h"
+#include "analyzer/owner_lex.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "lib/util.h"
@@ -48,36 +49,49 @@ char *gfp_text_of(struct own *o, const char *callee, CXCursor call)
  * not an allocator or a free (their flags and kind decide), each name
  * once.
  */
-static void note_held(struct own *o, const char *name, unsigned line)
+void held_add(struct walk_ctx *w, struct held_call *h, int *n,
+	      const char *name, size_t len, unsigned line)
 {
-	const struct alloc_fn *a =
-		o->w->allocs ? alloc_lookup(o->w->allocs, name, strlen(name))
-			     : NULL;
 	int i;
 
-	if (a || o->nheld == MAX_HELD)
+	if (*n == MAX_HELD ||
+	    (w->allocs && alloc_lookup(w->allocs, name, len)))
 		return;
-	for (i = 0; i < o->nheld; i++)
-		if (!strcmp(o->held[i].name, name))
+	/* a name as written in a macro may hold a line splice */
+	for (i = 0; i < (int)len; i++)
+		if (!is_ident_char((unsigned char)name[i]))
 			return;
-	o->held[o->nheld].name = xstrdup(name);
-	o->held[o->nheld++].line = line;
+	for (i = 0; i < *n; i++)
+		if (strlen(h[i].name) == len && !memcmp(h[i].name, name, len))
+			return;
+	h[*n].name = xstrndup(name, len);
+	h[(*n)++].line = line;
+}
+
+static void note_held(struct own *o, const char *name, unsigned line)
+{
+	held_add(o->w, o->held, &o->nheld, name, strlen(name), line);
 }
 
 char *held_calls_json(struct own *o, int base)
 {
+	return held_json(o->held, o->nheld, base);
+}
+
+char *held_json(const struct held_call *h, int n, int base)
+{
 	struct strbuf sb = STRBUF_INIT;
 	int i;
 
-	if (!o->nheld)
+	if (!n)
 		return NULL;
 	if (base < 0)
 		sb_addf(&sb, "{\"base\":null,\"calls\":[");
 	else
 		sb_addf(&sb, "{\"base\":%d,\"calls\":[", base);
-	for (i = 0; i < o->nheld; i++)
-		sb_addf(&sb, "%s[\"%s\",%u]", i ? "," : "", o->held[i].name,
-			o->held[i].line);
+	for (i = 0; i < n; i++)
+		sb_addf(&sb, "%s[\"%s\",%u]", i ? "," : "", h[i].name,
+			h[i].line);
 	sb_addf(&sb, "]}");
 	return sb_detach(&sb);
 }
@@ -214,6 +228,37 @@ static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 	}
 }
 
+/*
+ * Every call of a dropped statement, in braces and conditions too (a
+ * loop the parse lost), up to the first that frees the object: what
+ * the object may be held across.
+ */
+static void gap_held(struct own *o, unsigned start, unsigned end)
+{
+	const struct lexfile *lf = o->w->lf;
+	unsigned calls[128];
+	size_t n, k;
+
+	n = ast_gap_calls_all(o->w, start, end, o->active, calls, 128);
+	for (k = 0; k < n && !o->slept.seen; k++) {
+		const struct tok *t = &lf->toks[calls[k]];
+		char *name = xstrndup(lf->buf + t->off, t->len);
+		struct call_args a = {0, 0};
+
+		tok_args(o, calls[k], call_frees(o->w, name), &a);
+		if (a.freed) {
+			free(name);
+			break;
+		}
+		if (lex_call_may_sleep(o->w, calls[k]))
+			note(&o->slept, t->line,
+			     xasprintf("%s() at line %u", name, t->line));
+		else
+			note_held(o, name, t->line);
+		free(name);
+	}
+}
+
 /* Calls of statements the parse dropped (see ast_gap_calls()). */
 unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 {
@@ -223,14 +268,24 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 
 	if (!o->w->lf)
 		return st;
+	if (st & OW_HELD)
+		gap_held(o, start, end);
 	n = ast_gap_calls(o->w, start, end, o->active, calls, 64);
 	for (k = 0; k < n && st; k++) {
 		const struct tok *t = &o->w->lf->toks[calls[k]];
 		char *name = xstrndup(o->w->lf->buf + t->off, t->len);
 		struct call_args a = {0, 0};
+		const struct alloc_fn *f =
+			o->w->allocs ? alloc_lookup(o->w->allocs, name, t->len)
+				     : NULL;
+		char *gfp = f && f->kind == AK_ALLOC && f->gfp_arg >= 0
+				    ? lex_arg_text(o->w->lf, calls[k],
+						   f->gfp_arg)
+				    : NULL;
 
 		tok_args(o, calls[k], call_frees(o->w, name), &a);
-		st = apply_call(o, name, t->line, &a, NULL, st);
+		st = apply_call(o, name, t->line, &a, gfp, st);
+		free(gfp);
 		free(name);
 	}
 	return st;

@@ -57,6 +57,10 @@ struct call_args {
 void note(struct fact *f, unsigned line, char *what);
 /* site.held_calls for the calls noted while held (NULL: none). */
 char *held_calls_json(struct own *o, int base);
+char *held_json(const struct held_call *h, int n, int base);
+/* Add NAME at LINE to H (N of them, at most MAX_HELD) unless there. */
+void held_add(struct walk_ctx *w, struct held_call *h, int *n,
+	      const char *name, size_t len, unsigned line);
 void held_free(struct own *o);
 unsigned to_done(unsigned st);
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call);

@@ -3,6 +3,8 @@
  * Token-level ownership (owner_lex.h).
  */
 #include "analyzer/owner_lex.h"
+#include "analyzer/owner_int.h"
+#include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "lib/util.h"
 
@@ -162,6 +164,50 @@ static int local_var(const struct lexfile *lf, const struct lex_func *fn,
 	return 0;
 }
 
+char *lex_arg_text(const struct lexfile *lf, long call, int arg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long j;
+	int depth = 0, n = 0;
+
+	for (j = call + 2; (size_t)j < lf->ntoks; j++) {
+		if (lex_tok_is(lf, j, "(")) {
+			depth++;
+		} else if (lex_tok_is(lf, j, ")") && !depth--) {
+			break;
+		} else if (!depth && lex_tok_is(lf, j, ",")) {
+			if (n++ == arg)
+				break;
+			continue;
+		}
+		if (n == arg && lf->toks[j].kind != TK_COMMENT) {
+			if (sb.len)
+				sb_addc(&sb, ' ');
+			sb_add(&sb, lf->buf + lf->toks[j].off,
+			       lf->toks[j].len);
+		}
+	}
+	return sb.len ? sb_detach(&sb) : (sb_release(&sb), NULL);
+}
+
+int lex_call_may_sleep(struct walk_ctx *w, long k)
+{
+	const struct lexfile *lf = w->lf;
+	const struct tok *t = &lf->toks[k];
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, lf->buf + t->off, t->len)
+			  : NULL;
+	char *name = xstrndup(lf->buf + t->off, t->len);
+	char *gfp = a && a->kind == AK_ALLOC && a->gfp_arg >= 0
+			    ? lex_arg_text(lf, k, a->gfp_arg)
+			    : NULL;
+	int yes = call_may_sleep(w, name, gfp);
+
+	free(gfp);
+	free(name);
+	return yes;
+}
+
 /*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
@@ -174,6 +220,8 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		       struct owner *r)
 {
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, v2, decide;
+	struct held_call held[MAX_HELD];
+	int nheld = 0, h;
 
 	for (k = i + 1; k < (long)fn->body_close; k++) {
 		const struct tok *t = &lf->toks[k];
@@ -193,8 +241,12 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			continue;
 		name = xstrndup(lf->buf + t->off, t->len);
 		arg = call_frees(w, name);
-		if (sleep < 0 && call_may_sleep(w, name, NULL))
+		if (sleep < 0 && lex_call_may_sleep(w, k))
 			sleep = k;
+		else if (sleep < 0 && arg < 0 && store < 0 && ret < 0 &&
+			 freed < 0)
+			held_add(w, held, &nheld, lf->buf + t->off, t->len,
+				 t->line);
 		if (store < 0 && w->lifetime &&
 		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
 		    (passes(lf, k, 0, var) || passes(lf, k, 1, var)))
@@ -204,8 +256,11 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			freed = k;
 	}
 	decide = store >= 0 ? store : ret >= 0 ? ret : freed;
-	if (decide < 0)
+	if (decide < 0) {
+		for (h = 0; h < nheld; h++)
+			free(held[h].name);
 		return;
+	}
 	r->lifetime = store >= 0 ? "stored" : ret >= 0 ? "returned" : "scoped";
 	r->line = lf->toks[decide].line;
 	if (freed == decide)
@@ -215,8 +270,16 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 					store >= 0 ? "stored" : "returned",
 					r->line);
 	r->held_across_sleep = sleep >= 0 && sleep < decide;
-	if (r->held_across_sleep)
+	if (r->held_across_sleep) {
 		r->sleep_evidence = call_at(lf, sleep);
+	} else {
+		/* the calls before the deciding token, for the summaries */
+		for (h = nheld; h > 0 && held[h - 1].line > r->line; h--)
+			;
+		r->held_calls = held_json(held, h, 0);
+	}
+	for (h = 0; h < nheld; h++)
+		free(held[h].name);
 }
 
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)

@@ -33,6 +33,18 @@ enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var);
 long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
 		     long from, long var);
 
+/*
+ * The text of argument ARG of the call whose name is token CALL, its
+ * tokens joined by blanks (malloc'd), or NULL.
+ */
+char *lex_arg_text(const struct lexfile *lf, long call, int arg);
+
+/*
+ * Whether the call whose name is token K may sleep (a sleeper, or an
+ * allocator whose flags, read from the tokens, allow direct reclaim).
+ */
+int lex_call_may_sleep(struct walk_ctx *w, long k);
+
 /* Fill R for the site S (call name at LINE:COL) from W's tokens. */
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r);
 

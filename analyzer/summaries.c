@@ -341,12 +341,12 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		" s.held_across_sleep, s.sleep_evidence,"
 		" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
 		"FROM sites s, json_each(s.held_calls, '$.calls') j "
-		"WHERE s.held_calls IS NOT NULL ORDER BY s.id, j.key");
+		"WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
 	sqlite3_stmt *up =
 		db_prepare(db, "UPDATE sites SET held_across_sleep = ?2, "
 			       "sleep_evidence = ?3 WHERE id = ?1");
 	struct site_acc a = {0};
-	int rc = (!sel || !up) ? -1 : 0, step;
+	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE;
 
 	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(sel, 0);
@@ -370,6 +370,7 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		}
 		if (a.evidence || !name)
 			continue;
+
 		FOR_EACH_DEF(g, j, resolve(g, a.file_id, name, strlen(name)))
 		if (g->f[j].may) {
 			char *c = chain_of(g, j);
@@ -380,6 +381,8 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 			break;
 		}
 	}
+	if (!rc && step != SQLITE_DONE)
+		rc = -1;
 	if (!rc)
 		rc = flush_site(up, &a);
 	else
