@@ -6,6 +6,7 @@
 #   make check SANITIZE=1   the same, built with ASan+UBSan
 #   make demo       run the whole pipeline on examples/minikernel
 #   make bench      benchmarks against the peers (bench/)
+#   make eval       classifier accuracy on the hand-labelled 6.1 sites
 #   make fuzz       libFuzzer targets, each for a bounded time
 
 # Debian 12 packages.  Build: libclang-dev libsqlite3-dev.  Tests: the rest
@@ -58,8 +59,8 @@ FUZZ_TIME ?= 60
 TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all gfpaudit deps check unit demo bench fuzz fuzz-bins fuzz-smoke \
-	clean format
+.PHONY: all gfpaudit deps check unit demo bench eval fuzz fuzz-bins \
+	fuzz-smoke clean format
 all: gfpaudit
 
 gfpaudit: $(BIN)
@@ -120,6 +121,10 @@ demo: deps gfpaudit
 
 bench: gfpaudit
 	GFPAUDIT=$(CURDIR)/$(BIN) sh bench/run.sh
+
+# The classifiers against the hand labels of the 6.1 tree (bench/eval/).
+eval: deps gfpaudit
+	GFPAUDIT=$(CURDIR)/$(BIN) sh bench/60-classify-labels.sh
 
 build-fuzz/fuzz/%: fuzz/%.c $(LIB_OBJS)
 	@mkdir -p $(dir $@)

@@ -604,16 +604,20 @@ static void lexical_instead(struct walk_ctx *w, const struct site *s,
  * devm_*: the device owns the memory and frees it when it goes away, so
  * what is not returned, stored or freed here is stored with the device.
  */
-static void device_managed(struct owner *r, const struct alloc_fn *a,
-			   const struct site *s, CXCursor call)
+static void device_managed(struct walk_ctx *w, struct owner *r,
+			   const struct site *s)
 {
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
+
 	if (!a || !a->family || strcmp(a->family, "devm") ||
 	    (strcmp(r->lifetime, "unknown") &&
 	     strcmp(r->lifetime, "leaked_on_path")))
 		return;
 	free(r->target);
 	r->target = xstrdup("the device");
-	set(r, "stored", ast_line(call),
+	set(r, "stored", s->line,
 	    xasprintf("device-managed: %s() memory is freed with the device",
 		      s->api));
 }
@@ -625,10 +629,8 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	struct find *f = xcalloc(1, sizeof(*f));
 	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
 				ret_domain, skip_domain, gap_domain};
-	const struct alloc_fn *a;
 	CXCursor var;
 
-	a = w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api)) : NULL;
 	memset(&o, 0, sizeof(o));
 	o.w = w;
 	o.call = call;
@@ -650,7 +652,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 			r->held_across_sleep = 0;
 		else if (!strcmp(r->lifetime, "unknown"))
 			lexical_instead(w, s, r);
-		device_managed(r, a, s, call);
+		device_managed(w, r, s);
 		return;
 	}
 	add_var(&o, var);
@@ -690,7 +692,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		r->held_calls = held_calls_json(&o, 0);
 	}
 	held_free(&o);
-	device_managed(r, a, s, call);
+	device_managed(w, r, s);
 	fact_free(&o.freed);
 	fact_free(&o.stored);
 	fact_free(&o.returned);
@@ -710,6 +712,7 @@ const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 	r = xcalloc(1, sizeof(*r));
 	if (clang_Cursor_isNull(call)) {
 		owner_lexical(w, s, r);
+		device_managed(w, r, s);
 	} else if (clang_Cursor_isNull(fn)) {
 		r->lifetime = "unknown";
 		r->held_across_sleep = -1;

@@ -112,6 +112,45 @@ long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
 	return -1;
 }
 
+/*
+ * Is the call at token TO a statement of its own in the block of the
+ * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
+ * than under a condition (`if (send(skb)) kfree_skb(skb);`)?
+ */
+static int unconditional_after(const struct lexfile *lf, long from, long to)
+{
+	long k, p = prev(lf, to);
+	int depth = 0;
+
+	for (k = from; k < to; k++) {
+		if (lex_tok_is(lf, k, "{"))
+			depth++;
+		else if (lex_tok_is(lf, k, "}") && --depth < 0)
+			return 0;
+	}
+	return !depth && (lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}"));
+}
+
+/* Does the call at token I pass `&VAR->...` as its ARG-th argument? */
+static int passes_member(const struct lexfile *lf, long i, int arg, long var)
+{
+	long j;
+	int depth = 0, n = 0;
+
+	for (j = i + 2; (size_t)j < lf->ntoks; j++) {
+		if (lex_tok_is(lf, j, "("))
+			depth++;
+		else if (lex_tok_is(lf, j, ")") && !depth--)
+			return 0;
+		else if (!depth && lex_tok_is(lf, j, ","))
+			n++;
+		else if (n == arg && lex_tok_is(lf, j, "&") &&
+			 same_tok(lf, j + 1, var) && lex_tok_is(lf, j + 2, "->"))
+			return 1;
+	}
+	return 0;
+}
+
 /* Does the call at token I pass VAR as its ARG-th argument (casts ok)? */
 static int passes(const struct lexfile *lf, long i, int arg, long var)
 {
@@ -220,6 +259,8 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		       struct owner *r)
 {
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, v2, decide;
+	long handed = -1;
+	int a;
 	struct held_call held[MAX_HELD];
 	int nheld = 0, h;
 
@@ -249,12 +290,29 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 				 t->line);
 		if (store < 0 && w->lifetime &&
 		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
-		    (passes(lf, k, 0, var) || passes(lf, k, 1, var)))
+		    (passes(lf, k, 0, var) || passes(lf, k, 1, var) ||
+		     passes_member(lf, k, 0, var)))
 			store = k;
+		/* handed whole to a function that is no borrower */
+		for (a = 0; handed < 0 && arg < 0 && a < 6; a++)
+			if (passes(lf, k, a, var) && w->lifetime &&
+			    names_get(&w->lifetime[LT_BORROW], name, t->len) <
+				    0 &&
+			    !(w->allocs && alloc_lookup(w->allocs, name, t->len)))
+				handed = k;
 		free(name);
 		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var))
 			freed = k;
 	}
+	/*
+	 * Handed to a function and never freed here, or freed only after
+	 * (`if (send(skb)) kfree_skb(skb);`): the callee keeps it, as the
+	 * path analysis decides with an AST.
+	 */
+	if (store < 0 && ret < 0 && handed >= 0 &&
+	    (freed < 0 ||
+	     (freed > handed && !unconditional_after(lf, handed, freed))))
+		store = handed;
 	decide = store >= 0 ? store : ret >= 0 ? ret : freed;
 	if (decide < 0) {
 		for (h = 0; h < nheld; h++)
@@ -265,6 +323,10 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	r->line = lf->toks[decide].line;
 	if (freed == decide)
 		r->evidence = call_at(lf, decide);
+	else if (store >= 0 && store == handed)
+		r->evidence = xasprintf("passed to %.*s() at line %u",
+					(int)lf->toks[handed].len,
+					lf->buf + lf->toks[handed].off, r->line);
 	else
 		r->evidence = xasprintf("%s at line %u",
 					store >= 0 ? "stored" : "returned",

@@ -3,6 +3,7 @@
  * The summaries step (summaries.h).
  */
 #include "analyzer/summaries.h"
+#include "analyzer/summaries_int.h"
 #include "analyzer/names.h"
 #include "db/db.h"
 #include "lib/util.h"
@@ -10,29 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_CHAIN 8
-
-struct fn {
-	long long rowid, file_id;
-	char *name, *path, *sleeps, *callees, *old_via;
-	int is_static, old_may, may; /* old_may: -1 NULL */
-	int via;		     /* the callee it sleeps through, -1 */
-	int next;		     /* next definition with its key */
-};
-
-struct graph {
-	struct fn *f;
-	size_t n;
-	struct name_set global, statics, hstatics; /* key -> first def */
-	/*
-	 * Names no "may sleep" goes through: allocators and frees (their
-	 * flags decide, at the call) and functions called inside an atomic
-	 * section somewhere (they must not sleep).
-	 */
-	struct name_set allocs, atomic_called;
-	int *rev_start, *rev; /* callers of j: rev[rev_start[j]..[j+1]) */
-};
 
 static void chain_put(struct name_set *s, struct fn *f, int i, const char *key)
 {
@@ -47,7 +25,7 @@ static int load(sqlite3 *db, struct graph *g)
 	sqlite3_stmt *st = db_prepare(
 		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
-		    " f.atomic_callees "
+		    " f.atomic_callees, f.atomic_context "
 		    "FROM functions f JOIN files fl ON fl.id = f.file_id "
 		    "ORDER BY fl.path, f.line, f.rowid");
 	size_t cap = 0;
@@ -85,7 +63,12 @@ static int load(sqlite3 *db, struct graph *g)
 		t = (const char *)sqlite3_column_text(st, 8);
 		f->old_via = t ? xstrdup(t) : NULL;
 		f->via = -1;
+		f->old_actx = sqlite3_column_type(st, 10) == SQLITE_NULL
+				      ? -1
+				      : sqlite3_column_int(st, 10);
+		f->actx_via = -1;
 		t = (const char *)sqlite3_column_text(st, 9);
+		f->atomic_callees = t ? xstrdup(t) : NULL;
 		while (t && *t) {
 			size_t n = strcspn(t, " ");
 
@@ -129,8 +112,7 @@ static void index_defs(struct graph *g)
 	}
 }
 
-/* The first definition a call of NAME from FILE_ID reaches, or -1. */
-static int resolve(const struct graph *g, long long file_id, const char *name,
+int summaries_resolve(const struct graph *g, long long file_id, const char *name,
 		   size_t len)
 {
 	char key[320];
@@ -162,16 +144,6 @@ static size_t next_callee(const char **p)
 	return (size_t)(e - s);
 }
 
-/*
- * Every definition a call reaches: the static of the file alone, else
- * all global (or header-static) definitions of the name.
- */
-#define FOR_EACH_DEF(g, j, first)                                              \
-	for (j = (first); j >= 0;                                              \
-	     j = (g)->f[j].is_static && !str_has_suffix((g)->f[j].path, ".h")  \
-			 ? -1                                                  \
-			 : (g)->f[j].next)
-
 static void build_reverse(struct graph *g)
 {
 	size_t i, total = 0;
@@ -199,7 +171,7 @@ static void build_reverse(struct graph *g)
 					continue;
 				FOR_EACH_DEF(
 					g, j,
-					resolve(g, g->f[i].file_id, s, len))
+					summaries_resolve(g, g->f[i].file_id, s, len))
 				{
 					if (!pass)
 						count[j]++;
@@ -270,8 +242,8 @@ static char *chain_of(const struct graph *g, int j)
 static int write_functions(sqlite3 *db, struct graph *g)
 {
 	sqlite3_stmt *up = db_prepare(
-		db, "UPDATE functions SET may_sleep = ?2, sleep_via = ?3 "
-		    "WHERE rowid = ?1");
+		db, "UPDATE functions SET may_sleep = ?2, sleep_via = ?3, "
+		    "atomic_context = ?4, atomic_via = ?5 WHERE rowid = ?1");
 	size_t i;
 	int rc = 0;
 
@@ -281,7 +253,10 @@ static int write_functions(sqlite3 *db, struct graph *g)
 		struct fn *f = &g->f[i];
 		const char *via = f->via >= 0 ? g->f[f->via].name : NULL;
 
-		if (f->old_may == f->may &&
+		const char *avia = f->actx_via >= 0 ? g->f[f->actx_via].name
+						     : NULL;
+
+		if (f->old_may == f->may && f->old_actx == f->actx &&
 		    (via ? f->old_via && !strcmp(via, f->old_via)
 			 : !f->old_via))
 			continue;
@@ -291,6 +266,11 @@ static int write_functions(sqlite3 *db, struct graph *g)
 			sqlite3_bind_text(up, 3, via, -1, SQLITE_STATIC);
 		else
 			sqlite3_bind_null(up, 3);
+		sqlite3_bind_int(up, 4, f->actx);
+		if (avia)
+			sqlite3_bind_text(up, 5, avia, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(up, 5);
 		rc = sqlite3_step(up) == SQLITE_DONE ? 0 : -1;
 		sqlite3_reset(up);
 	}
@@ -371,7 +351,7 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		if (a.evidence || !name)
 			continue;
 
-		FOR_EACH_DEF(g, j, resolve(g, a.file_id, name, strlen(name)))
+		FOR_EACH_DEF(g, j, summaries_resolve(g, a.file_id, name, strlen(name)))
 		if (g->f[j].may) {
 			char *c = chain_of(g, j);
 
@@ -402,6 +382,7 @@ static void graph_free(struct graph *g)
 		free(g->f[i].sleeps);
 		free(g->f[i].callees);
 		free(g->f[i].old_via);
+		free(g->f[i].atomic_callees);
 	}
 	free(g->f);
 	free(g->rev_start);
@@ -460,7 +441,9 @@ int summaries_link(sqlite3 *db)
 		index_defs(&g);
 		build_reverse(&g);
 		solve(&g);
-		rc = write_functions(db, &g) || update_sites(db, &g);
+		summaries_solve_ctx(&g);
+		rc = write_functions(db, &g) || update_sites(db, &g) ||
+		     summaries_update_ctx(db, &g);
 	}
 	graph_free(&g);
 	if (!rc) {

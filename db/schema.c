@@ -221,10 +221,13 @@ const char *const db_migrations[] = {
 	"  callees TEXT,"
 	"  atomic_callees TEXT,"
 	"  may_sleep INTEGER,"
-	"  sleep_via TEXT"
+	"  sleep_via TEXT,"
+	"  atomic_context INTEGER,"
+	"  atomic_via TEXT"
 	");"
 	"CREATE INDEX functions_file ON functions(file_id);"
 	"ALTER TABLE sites ADD COLUMN held_calls TEXT;"
+	"ALTER TABLE sites ADD COLUMN context_base TEXT;"
 	/* files scanned before have no summaries: re-read them */
 	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,

@@ -123,7 +123,7 @@ is "$(site held_copy) $(col held_copy sleep_evidence)" \
 is "$(site stored_field)" "stored 69 0 process" "lexical: d->buf = kmalloc()"
 is "$(site stored_out)" "stored 84 0 process" "lexical: *out = kmalloc()"
 is "$(site returned_var)" "returned 64 0 process" "lexical: return p"
-is "$(site escaped)" "unknown - - process" "lexical: nothing the tokens can tell"
+is "$(site escaped)" "stored 109 0 process" "lexical: handed to a function, not freed: stored"
 is "$(site store_global)" "stored 184 0 process" \
 	"lexical: a name the function never declared is a global: stored"
 is "$(site page_local)" "scoped 191 0 process" \
@@ -181,6 +181,12 @@ is "$(site summ_held_report)" "scoped 30 0 process" \
 	"summaries: a function called under a spinlock does not sleep"
 is "$(site summ_held_local)" "scoped 41 0 process" \
 	"summaries: the file's own static function, not another file's"
+is "$(sql "$db" "SELECT context || ' ' || context_evidence FROM sites
+	WHERE function = 'summ_fill'")" \
+	"atomic every caller calls it in an atomic section (summ_caller_a() in lib/summ_helpers.c)" \
+	"summaries: GFP_ATOMIC in a function every caller calls under a lock"
+is "$(sql "$db" "SELECT context FROM sites WHERE function = 'summ_mixed'")" \
+	unknown "summaries: one caller without a lock leaves it unknown"
 is "$(sql "$db" "SELECT may_sleep || ' ' || ifnull(sleep_via, '-') FROM functions
 	WHERE name = 'summ_keep_local'")" "1 summ_local" \
 	"functions: may_sleep and sleep_via"

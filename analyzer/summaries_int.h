@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef GFPAUDIT_SUMMARIES_INT_H
+#define GFPAUDIT_SUMMARIES_INT_H
+
+/*
+ * The call graph the summaries step solves (summaries.c: may sleep;
+ * summaries_ctx.c: atomic context from the callers), one node per
+ * `functions` row.
+ */
+
+#include "analyzer/names.h"
+#include "lib/util.h"
+
+#include <sqlite3.h>
+
+#define MAX_CHAIN 8
+
+struct fn {
+	long long rowid, file_id;
+	char *name, *path, *sleeps, *callees, *old_via;
+	char *atomic_callees;
+	int is_static, old_may, may; /* old_may: -1 NULL */
+	int actx, old_actx;	     /* atomic context from every caller */
+	int actx_via;		     /* a caller that holds the section */
+	int via;		     /* the callee it sleeps through, -1 */
+	int next;		     /* next definition with its key */
+};
+
+struct graph {
+	struct fn *f;
+	size_t n;
+	struct name_set global, statics, hstatics; /* key -> first def */
+	/*
+	 * Names no "may sleep" goes through: allocators and frees (their
+	 * flags decide, at the call) and functions called inside an atomic
+	 * section somewhere (they must not sleep).
+	 */
+	struct name_set allocs, atomic_called;
+	int *rev_start, *rev; /* callers of j: rev[rev_start[j]..[j+1]) */
+};
+
+/* The first definition a call of NAME from FILE_ID reaches, or -1. */
+int summaries_resolve(const struct graph *g, long long file_id,
+		      const char *name, size_t len);
+
+/*
+ * Every definition a call reaches: the static of the file alone, else
+ * all global (or header-static) definitions of the name.
+ */
+#define FOR_EACH_DEF(g, j, first)                                              \
+	for (j = (first); j >= 0;                                              \
+	     j = (g)->f[j].is_static && !str_has_suffix((g)->f[j].path, ".h")  \
+			 ? -1                                                  \
+			 : (g)->f[j].next)
+
+/* 1 when NAME is a word of the space-separated LIST (may be NULL). */
+int summaries_in_list(const char *list, const char *name);
+
+/* Solve atomic_context over the callers, then update the sites. */
+void summaries_solve_ctx(struct graph *g);
+int summaries_update_ctx(sqlite3 *db, const struct graph *g);
+
+#endif

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Settle two independent readers' labels, with a third read where needed.
+
+    settle.py disagreements A.tsv B.tsv          > sites-for-third-read.txt
+    settle.py final A.tsv B.tsv C.tsv [...]      > labels.tsv
+
+Each file is in the labelling brief's format (one row per path:line; A and B
+may be split in several files: pass A1,A2 as one comma-separated argument).
+`disagreements` lists the path:line of every site where A and B differ in
+one of the judged columns (lifetime, held_across_sleep, context,
+gfp_param).  `final` takes, column by column, the value two of the three
+readers gave (A's row for the other columns); where all three differ the
+column is `unknown` (`-` for gfp_param is a value like any other).  The
+`settled` column says how: `2/2` both readers agreed on every judged
+column, else `3rd:COLS` the columns a third read decided, `split:COLS`
+those where no two agreed.
+"""
+import sys
+
+JUDGED = ("lifetime", "held_across_sleep", "context", "gfp_param")
+
+
+def load(arg):
+    head, rows = None, {}
+    for path in arg.split(","):
+        with open(path, encoding="utf-8") as f:
+            h = f.readline().rstrip("\n").split("\t")
+            head = head or h
+            for n, line in enumerate(f, 2):
+                if not line.strip():
+                    continue
+                c = line.rstrip("\n").split("\t")
+                if len(c) != len(h):
+                    sys.exit("settle.py: %s:%d: %d columns, want %d"
+                             % (path, n, len(c), len(h)))
+                r = {k: v.strip() for k, v in zip(h, c)}
+                rows["%s:%s" % (r["file"], r["line"])] = r
+    return head, rows
+
+
+def main():
+    if len(sys.argv) < 4 or sys.argv[1] not in ("disagreements", "final"):
+        sys.exit(__doc__.split("\n\n")[1])
+    head, a = load(sys.argv[2])
+    _, b = load(sys.argv[3])
+    missing = sorted(set(a) ^ set(b))
+    if missing:
+        sys.exit("settle.py: sites only one reader labelled: "
+                 + ", ".join(missing[:5]))
+    differ = [k for k in a if any(a[k][c] != b[k][c] for c in JUDGED)]
+    if sys.argv[1] == "disagreements":
+        print("\n".join(differ))
+        return
+    _, c = load(sys.argv[4]) if len(sys.argv) > 4 else (None, {})
+    print("\t".join(head + ["settled"]))
+    for k, ra in a.items():
+        out, third, split = dict(ra), [], []
+        for col in JUDGED:
+            if ra[col] == b[k][col]:
+                continue
+            if k not in c:
+                sys.exit("settle.py: %s needs a third read" % k)
+            votes = [ra[col], b[k][col], c[k][col]]
+            top = max(set(votes), key=votes.count)
+            if votes.count(top) >= 2:
+                out[col] = top
+                third.append(col)
+            else:
+                out[col] = "unknown"
+                split.append(col)
+            # The evidence line and free function are lifetime's.
+            if col == "lifetime" and out[col] == c[k][col]:
+                for f in ("free_fn", "evidence_line", "note"):
+                    out[f] = c[k][f]
+        how = ["3rd:" + ",".join(third)] if third else []
+        how += ["split:" + ",".join(split)] if split else []
+        out["settled"] = " ".join(how) or "2/2"
+        print("\t".join(out[h] for h in head + ["settled"]))
+
+
+if __name__ == "__main__":
+    main()

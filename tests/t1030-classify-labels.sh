@@ -1,0 +1,32 @@
+#!/bin/sh
+# The classifiers against hand labels of the real 6.1 tree
+# (tests/data/labels-6.1.tsv: a fixed-seed sample drawn by
+# bench/eval/sample.py, each site read by two independent readers, a
+# third read where they disagreed; docs/classifiers.md has the method).
+# Fails when a column's accuracy falls below its floor, or when it is not
+# clearly above the constant answer.
+. "$(dirname "$0")/lib.sh"
+
+[ -f "$LINUX61_TAR" ] || [ -d "$GFPAUDIT_CACHE/linux-source-6.1" ] ||
+	skip_all "linux-source-6.1 is not installed"
+# The accuracy does not depend on the build; ASan+UBSan runs of the same
+# whole-tree scan are t1010's.
+[ "$GFPAUDIT_SANITIZED" = 1 ] && skip_all "accuracy is measured by the plain build"
+tree=$(linux61_pristine) || skip_all "cannot extract the 6.1 tree"
+labels=$SRC_DIR/tests/data/labels-6.1.tsv
+db=$TMP/eval.db
+
+ok "scan of the pristine 6.1 tree" nice "$GFPAUDIT" scan -j 2 --no-progress \
+	--db "$db" "$tree"
+python3 "$SRC_DIR/bench/eval/eval.py" "$db" "$labels" --matrix \
+	--min lifetime=LIFETIME_MIN --margin lifetime=5 \
+	--min held_across_sleep=SLEEP_MIN --margin held_across_sleep=5 \
+	--min context=CONTEXT_MIN --margin context=3 \
+	>"$TMP/eval.txt" 2>&1
+rc=$?
+sed 's/^/# /' "$TMP/eval.txt"
+is "$rc" 0 "accuracy on the hand-labelled 6.1 sites at or above the floors"
+n=$(sed -n 's/^\([0-9]*\) labels, \([0-9]*\) matched.*/\2/p' "$TMP/eval.txt")
+ok "at least 200 labelled sites match a site of the scan ($n)" \
+	test "${n:-0}" -ge 200
+done_testing
