@@ -652,6 +652,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 			r->held_across_sleep = 0;
 		else if (!strcmp(r->lifetime, "unknown"))
 			lexical_instead(w, s, r);
+		holder_returned(w, s, r->target, r);
 		device_managed(w, r, s);
 		return;
 	}
@@ -692,6 +693,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		r->held_calls = held_calls_json(&o, 0);
 	}
 	held_free(&o);
+	holder_returned(w, s, r->target, r);
 	device_managed(w, r, s);
 	fact_free(&o.freed);
 	fact_free(&o.stored);

@@ -259,6 +259,38 @@ static void gap_held(struct own *o, unsigned start, unsigned end)
 	}
 }
 
+/*
+ * `x->f = p;` in a statement the parse dropped (x's struct is in a
+ * header a single-file parse does not have): the tokens show the store.
+ */
+static unsigned gap_stores(struct own *o, unsigned start, unsigned end,
+			   unsigned st)
+{
+	const struct lexfile *lf = o->w->lf;
+	unsigned i;
+	long v;
+
+	for (i = ast_tok_at(o->w, start); i < lf->ntoks && lf->toks[i].off < end;
+	     i++) {
+		char *lhs;
+
+		if (!(st & OW_HELD) || (o->active && lf->toks[i].disabled) ||
+		    !tok_tracked(o, i) || !lex_tok_is(lf, (long)i + 1, ";") ||
+		    lex_consumer(lf, (long)i, &v) != LEX_STORE)
+			continue;
+		lhs = lex_lhs_text(lf, (long)i);
+		note(&o->stored, lf->toks[i].line,
+		     xasprintf("stored in %s at line %u", lhs,
+			       lf->toks[i].line));
+		if (!o->target)
+			o->target = lhs;
+		else
+			free(lhs);
+		st = to_done(st);
+	}
+	return st;
+}
+
 /* Calls of statements the parse dropped (see ast_gap_calls()). */
 unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 {
@@ -270,6 +302,7 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 		return st;
 	if (st & OW_HELD)
 		gap_held(o, start, end);
+	st = gap_stores(o, start, end, st);
 	n = ast_gap_calls(o->w, start, end, o->active, calls, 64);
 	for (k = 0; k < n && st; k++) {
 		const struct tok *t = &o->w->lf->toks[calls[k]];

@@ -344,6 +344,64 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		free(held[h].name);
 }
 
+char *lex_lhs_text(const struct lexfile *lf, long i)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long j = before_cast(lf, prev(lf, i)), start, k;
+
+	for (start = prev(lf, j); start > 0; start = prev(lf, start)) {
+		long p = prev(lf, start);
+
+		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
+		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
+			break;
+	}
+	for (k = start; k >= 0 && k < j; k++)
+		if (lf->toks[k].kind != TK_COMMENT)
+			sb_add(&sb, lf->buf + lf->toks[k].off, lf->toks[k].len);
+	return sb.len ? sb_detach(&sb) : (sb_release(&sb), xstrdup("?"));
+}
+
+void holder_returned(struct walk_ctx *w, const struct site *s,
+		     const char *target, struct owner *r)
+{
+	const struct lexfile *lf = w->lf;
+	const struct lex_func *fn;
+	size_t n = 0;
+	long i, k;
+
+	if (!lf || !target || !r->lifetime || strcmp(r->lifetime, "stored"))
+		return;
+	while (is_ident_char((unsigned char)target[n]))
+		n++;
+	if (!n || (strncmp(target + n, "->", 2) && target[n] != '.'))
+		return;
+	if ((i = lex_tok_at(lf, s->line, s->col)) < 0 || lf->toks[i].fn < 0)
+		return;
+	fn = &lf->funcs[lf->toks[i].fn];
+	for (k = i; k + 3 < (long)fn->body_close; k++) {
+		long v = k + 1;
+
+		if (!lex_tok_is(lf, k, "return"))
+			continue;
+		if (lex_tok_is(lf, v, "&"))
+			v++;
+		if (lf->toks[v].len != n ||
+		    memcmp(lf->buf + lf->toks[v].off, target, n) ||
+		    !(lex_tok_is(lf, v + 1, ";") ||
+		      (v > k + 1 && lex_tok_is(lf, v + 1, "->"))))
+			continue;
+		free(r->evidence);
+		r->evidence = xasprintf("stored in %s, returned with %.*s at "
+					"line %u",
+					target, (int)n, target,
+					lf->toks[k].line);
+		r->lifetime = "returned";
+		r->line = lf->toks[k].line;
+		return;
+	}
+}
+
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
@@ -369,7 +427,9 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 	if (use == LEX_STORE) {
 		r->lifetime = "stored";
 		r->line = s->line;
-		r->evidence = xasprintf("stored at line %u", s->line);
+		r->target = lex_lhs_text(lf, i);
+		r->evidence = xasprintf("stored in %s at line %u", r->target,
+					s->line);
 		return;
 	}
 	if (use != LEX_VAR)

@@ -45,6 +45,17 @@ char *lex_arg_text(const struct lexfile *lf, long call, int arg);
  */
 int lex_call_may_sleep(struct walk_ctx *w, long k);
 
+/* The left side of `LHS = X` (X at token I), blanks dropped (malloc'd). */
+char *lex_lhs_text(const struct lexfile *lf, long i);
+
+/*
+ * R is `stored` in TARGET (`mr->mem.buf`, `evt->buf`): when the
+ * function returns the holder (`return evt;`, `return &mr->ibmr;`), the
+ * buffer goes back to the caller with it: `returned`.
+ */
+void holder_returned(struct walk_ctx *w, const struct site *s,
+		     const char *target, struct owner *r);
+
 /* Fill R for the site S (call name at LINE:COL) from W's tokens. */
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r);
 
