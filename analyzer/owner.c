@@ -714,6 +714,7 @@ const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 	r = xcalloc(1, sizeof(*r));
 	if (clang_Cursor_isNull(call)) {
 		owner_lexical(w, s, r);
+		holder_returned(w, s, r->target, r);
 		device_managed(w, r, s);
 	} else if (clang_Cursor_isNull(fn)) {
 		r->lifetime = "unknown";

@@ -259,7 +259,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		       struct owner *r)
 {
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, v2, decide;
-	long handed = -1;
+	long handed = -1, span;
 	int a;
 	struct held_call held[MAX_HELD];
 	int nheld = 0, h;
@@ -284,8 +284,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		arg = call_frees(w, name);
 		if (sleep < 0 && lex_call_may_sleep(w, k))
 			sleep = k;
-		else if (sleep < 0 && arg < 0 && store < 0 && ret < 0 &&
-			 freed < 0)
+		else if (arg < 0)
 			held_add(w, held, &nheld, lf->buf + t->off, t->len,
 				 t->line);
 		if (store < 0 && w->lifetime &&
@@ -331,12 +330,18 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		r->evidence = xasprintf("%s at line %u",
 					store >= 0 ? "stored" : "returned",
 					r->line);
-	r->held_across_sleep = sleep >= 0 && sleep < decide;
+	/*
+	 * Held up to the store or return that hands it over (a free on a
+	 * later error path does not extend it: the labelling brief's span).
+	 */
+	span = decide;
+	r->held_across_sleep = sleep >= 0 && sleep < span;
 	if (r->held_across_sleep) {
 		r->sleep_evidence = call_at(lf, sleep);
 	} else {
-		/* the calls before the deciding token, for the summaries */
-		for (h = nheld; h > 0 && held[h - 1].line > r->line; h--)
+		/* the calls before the span's end, for the summaries */
+		for (h = nheld; h > 0 && held[h - 1].line > lf->toks[span].line;
+		     h--)
 			;
 		r->held_calls = held_json(held, h, 0);
 	}
@@ -379,7 +384,7 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 	if ((i = lex_tok_at(lf, s->line, s->col)) < 0 || lf->toks[i].fn < 0)
 		return;
 	fn = &lf->funcs[lf->toks[i].fn];
-	for (k = i; k + 3 < (long)fn->body_close; k++) {
+	for (k = i; k + 2 < (long)fn->body_close; k++) {
 		long v = k + 1;
 
 		if (!lex_tok_is(lf, k, "return"))

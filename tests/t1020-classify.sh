@@ -133,6 +133,21 @@ is "$(site under_lock) $(col under_lock context_evidence)" \
 	"stored 12 0 atomic spin_lock(&lock) at line 11" \
 	"lexical: a spin_lock still open at the call is atomic"
 
+# Hand-overs, at every depth: a structure holding the buffer returned is
+# returned; the span a sleep counts in ends at the store, even when an
+# error path frees the target later (the labelling brief's reading).
+for db in "$TMP/classify-single.db" "$TMP/classify-full.db" "$TMP/classify-lexical.db"; do
+	d=$(basename "$db" .db)
+	is "$(sql "$db" "SELECT lifetime FROM sites WHERE function = 'holder_back'
+		AND line = 16")" returned "$d: evt->buf = ...; return evt: returned"
+	is "$(sql "$db" "SELECT lifetime || ' ' || held_across_sleep FROM sites
+		WHERE function = 'store_then_undo'")" "stored 0" \
+		"$d: a free on a later error path does not extend the span past the store"
+	is "$(sql "$db" "SELECT lifetime || ' ' || held_across_sleep FROM sites
+		WHERE function = 'store_kept'")" "stored 0" \
+		"$d: stored and never freed here: the sleep after the store does not count"
+done
+
 # The rules that read the classifications.
 db=$TMP/classify-full.db
 out=$("$GFPAUDIT" rules --run --db "$db" sleep-in-atomic 2>/dev/null)
