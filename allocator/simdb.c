@@ -2,6 +2,7 @@
 /* Writing simulation results into the findings database. */
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "allocator/simdb.h"
 #include "db/db.h"
@@ -128,17 +129,24 @@ int simdb_store(sqlite3 *db, const char *experiment, const char *rule,
 	return rc;
 }
 
+/*
+ * The set's id: the time in microseconds, or one more than the largest
+ * id when that is later.  Ids grow within a database, and the sets of two
+ * databases do not collide when `gfpaudit merge` puts them together.
+ */
 static sqlite3_int64 next_set_id(sqlite3 *db)
 {
-	sqlite3_stmt *st =
-		db_prepare(db, "SELECT coalesce(max(set_id), 0) + 1 FROM "
-			       "sim_runs");
-	sqlite3_int64 id = -1;
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT coalesce(max(set_id), 0) + 1 FROM sim_runs");
+	sqlite3_int64 id = -1, now;
+	struct timespec ts;
 
 	if (st && sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return id;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	now = (sqlite3_int64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	return id > 0 && now > id ? now : id;
 }
 
 /* Every run of (P, VAR) in sim_runs, then their summary in sim_results. */

@@ -52,7 +52,7 @@ want=$(awk -v t=$t2 '{ v[NR] = $1; s += $1 } END {
 got=$(awk -F'\t' '$1 == "6.1" && $2 == "fallbacks" {
 	printf "%.2f %.2f %.2f", $7, $9, $10 }' "$TMP/af.tsv")
 is "$got" "$want" "6.1 - nogroup delta and interval recomputed from sim_runs"
-ok "curves: the first run's, tied to the set" test "$(sql "$db" "SELECT count(*) FROM sim_curves WHERE set_id = 1 AND policy = '6.1'")" -gt 50
+ok "curves: the first run's, tied to the set" test "$(sql "$db" "SELECT count(*) FROM sim_curves WHERE set_id = (SELECT max(set_id) FROM sim_runs) AND policy = '6.1'")" -gt 50
 
 # a policy list: the first is the baseline, what-ifs allowed
 "$GFPAUDIT" simulate --experiment antifrag --runs 2 $small --tsv \
