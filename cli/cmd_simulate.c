@@ -270,10 +270,10 @@ static void note_runs(const struct sim_opts *o, const char *what)
 		return;
 	fprintf(stderr,
 		"gfpaudit simulate: %d %s, seeds %llu..%llu; intervals 95%%, "
-		"Student's t with %d degrees of freedom\n",
+		"Student's t with %d degree%s of freedom\n",
 		o->runs, what, (unsigned long long)o->wc.seed,
 		(unsigned long long)(o->wc.seed + (uint64_t)o->runs - 1),
-		o->runs - 1);
+		o->runs - 1, o->runs == 2 ? "" : "s");
 }
 
 /* The policies to run: one by name, or all. */
