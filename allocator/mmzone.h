@@ -101,6 +101,8 @@ struct extfrag_stats {
 	unsigned long fallbacks;   /* __rmqueue_fallback took another type */
 	unsigned long fragmenting; /* fallback_order < pageblock_order */
 	unsigned long steals;	   /* pageblock ownership changed */
+	/* unmovable requests that moved none of the block's free pages */
+	unsigned long polluting_unmovable;
 	unsigned long alloc_fail;
 	unsigned long alloc_success;
 };

@@ -14,7 +14,8 @@
 #define END MIGRATE_TYPES
 
 static void record_extfrag(struct zone *zone, uint32_t pfn,
-			   unsigned int fallback_order, int start_mt)
+			   unsigned int fallback_order, int start_mt,
+			   bool moved_block)
 {
 	/* what trace_mm_page_alloc_extfrag() reports */
 	zone->stats.fallbacks++;
@@ -22,6 +23,14 @@ static void record_extfrag(struct zone *zone, uint32_t pfn,
 		zone->stats.fragmenting++;
 	if (get_pageblock_migratetype(zone, pfn) == start_mt)
 		zone->stats.steals++;
+	/*
+	 * An unmovable request that took only its own chunk left the rest
+	 * of the block's free pages on the other type's lists: its next
+	 * refill falls back again, likely into another block, and each
+	 * such block keeps a page compaction cannot move.
+	 */
+	if (start_mt == MIGRATE_UNMOVABLE && !moved_block)
+		zone->stats.polluting_unmovable++;
 }
 
 /* ---- 6.1 (and nogroup, which is 6.1 with mobility grouping disabled) ---- */
@@ -65,7 +74,7 @@ int find_suitable_fallback(const struct zone *zone, unsigned int order,
 	return -1;
 }
 
-void steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
+bool steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
 			     bool whole_block)
 {
 	unsigned int current_order = buddy_order(&zone->pages[pfn]);
@@ -103,9 +112,10 @@ void steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
 	if (free_pages + alike_pages >= (1 << (pageblock_order - 1)) ||
 	    zone->policy->mobility_disabled)
 		set_pageblock_migratetype(zone, pfn, start_type);
-	return;
+	return true;
 single_page:
 	move_to_free_list(zone, pfn, current_order, start_type);
+	return current_order >= pageblock_order;
 }
 
 /*
@@ -152,8 +162,9 @@ find_smallest:
 		return NIL_PFN;
 do_steal:
 	pfn = zone->free_area[current_order].free_list[fallback_mt];
-	steal_suitable_fallback(zone, pfn, start_migratetype, can_steal);
-	record_extfrag(zone, pfn, current_order, start_migratetype);
+	record_extfrag(zone, pfn, current_order, start_migratetype,
+		       steal_suitable_fallback(zone, pfn, start_migratetype,
+					       can_steal));
 	return __rmqueue_smallest(zone, order, start_migratetype);
 }
 
@@ -163,7 +174,9 @@ do_steal:
  * 2.6.24 __rmqueue_fallback(): the largest block of a fallback type; when
  * it is at least half a pageblock, or the request is reclaimable (the
  * seed patch's "be more aggressive" rule), move the block's free pages
- * and claim the block if at least half of it was free.
+ * and claim the block if at least half of it was free.  An unmovable
+ * request below order 4 takes its chunk and moves nothing (until 4.0's
+ * 9c0415e: policy_2624_9c0415e).
  */
 static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
 				      int start_migratetype)
@@ -175,6 +188,7 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
 	     --current_order) {
 		for (i = 0; i < MAX_FALLBACKS && fb[i] != END; i++) {
 			int migratetype = fb[i];
+			bool moved = false;
 			uint32_t pfn;
 
 			/* MIGRATE_RESERVE handled later if necessary */
@@ -186,6 +200,8 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
 				continue;
 			if (current_order >= (int)(pageblock_order >> 1) ||
 			    start_migratetype == MIGRATE_RECLAIMABLE ||
+			    (zone->policy->steal_unmovable &&
+			     start_migratetype == MIGRATE_UNMOVABLE) ||
 			    zone->policy->mobility_disabled) {
 				int pages = move_freepages_block(
 					zone, pfn, start_migratetype, NULL);
@@ -196,6 +212,7 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
 					set_pageblock_migratetype(
 						zone, pfn, start_migratetype);
 				migratetype = start_migratetype;
+				moved = true;
 			}
 			del_page_from_free_list(zone, pfn, current_order);
 			if (current_order == pageblock_order)
@@ -203,7 +220,7 @@ static uint32_t rmqueue_fallback_2624(struct zone *zone, unsigned int order,
 							  start_migratetype);
 			expand(zone, pfn, order, current_order, migratetype);
 			record_extfrag(zone, pfn, current_order,
-				       start_migratetype);
+				       start_migratetype, moved);
 			return pfn;
 		}
 	}
@@ -244,21 +261,41 @@ const struct alloc_policy policy_61 = {
  * rows have a zero-initialised fourth entry (MIGRATE_UNMOVABLE, a list
  * already tried): the model ends the row instead, which behaves the same.
  */
+/* clang-format off */
+#define FALLBACKS_2624 {							\
+	[MIGRATE_UNMOVABLE]   = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE,   MIGRATE_RESERVE, END },	\
+	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE,   MIGRATE_MOVABLE,   MIGRATE_RESERVE, END },	\
+	[MIGRATE_MOVABLE]     = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, MIGRATE_RESERVE, END },	\
+	[MIGRATE_RESERVE]     = { MIGRATE_RESERVE,     MIGRATE_RESERVE,   MIGRATE_RESERVE, END },	\
+	[MIGRATE_HIGHATOMIC]  = { END },						\
+	[MIGRATE_ISOLATE]     = { END },						\
+}
+/* clang-format on */
+
 const struct alloc_policy policy_2624 = {
 	.name = "2.6.24",
 	.source = "Linux 2.6.24 mm/page_alloc.c: fallbacks[], "
 		  "__rmqueue_fallback()",
 	.has_reserve = true,
-	/* clang-format off */
-	.fallbacks = {
-		[MIGRATE_UNMOVABLE]   = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE,   MIGRATE_RESERVE, END },
-		[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE,   MIGRATE_MOVABLE,   MIGRATE_RESERVE, END },
-		[MIGRATE_MOVABLE]     = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE, MIGRATE_RESERVE, END },
-		[MIGRATE_RESERVE]     = { MIGRATE_RESERVE,     MIGRATE_RESERVE,   MIGRATE_RESERVE, END },
-		[MIGRATE_HIGHATOMIC]  = { END },
-		[MIGRATE_ISOLATE]     = { END },
-	},
-	/* clang-format on */
+	.fallbacks = FALLBACKS_2624,
+	.rmqueue_fallback = rmqueue_fallback_2624,
+};
+
+/*
+ * What-if: 2.6.24 with the one line of 9c0415e (Vlastimil Babka, 4.0)
+ * that lets an unmovable fallback move the block's free pages at any
+ * order, as a reclaimable one always did.  Everything else is 2.6.24's,
+ * so a difference between the two is that rule's doing alone
+ * (docs/allocator.md: the 2.6.24 seed sensitivity).
+ */
+const struct alloc_policy policy_2624_9c0415e = {
+	.name = "2.6.24+9c0415e",
+	.source = "Linux 2.6.24 mm/page_alloc.c with 9c0415e (\"mm: more "
+		  "aggressive page stealing for UNMOVABLE allocations\", "
+		  "4.0): what-if",
+	.has_reserve = true,
+	.steal_unmovable = true,
+	.fallbacks = FALLBACKS_2624,
 	.rmqueue_fallback = rmqueue_fallback_2624,
 };
 
@@ -279,6 +316,9 @@ const struct alloc_policy policy_nogroup = {
 const struct alloc_policy *const alloc_policies[] = {
 	&policy_nogroup, &policy_2624, &policy_61, NULL};
 
+const struct alloc_policy *const whatif_policies[] = {&policy_2624_9c0415e,
+						      NULL};
+
 const struct alloc_policy *policy_find(const char *name)
 {
 	int i;
@@ -286,6 +326,9 @@ const struct alloc_policy *policy_find(const char *name)
 	for (i = 0; alloc_policies[i]; i++)
 		if (!strcmp(alloc_policies[i]->name, name))
 			return alloc_policies[i];
+	for (i = 0; whatif_policies[i]; i++)
+		if (!strcmp(whatif_policies[i]->name, name))
+			return whatif_policies[i];
 	return NULL;
 }
 

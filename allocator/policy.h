@@ -20,6 +20,12 @@ struct alloc_policy {
 	bool has_reserve;
 	/* 6.1 may keep a MIGRATE_HIGHATOMIC reserve */
 	bool has_highatomic;
+	/*
+	 * 2.6.24 rules: an unmovable fallback moves the block's free pages
+	 * at any order, as 4.0's 9c0415e ("mm: more aggressive page
+	 * stealing for UNMOVABLE allocations") made them (what-if only)
+	 */
+	bool steal_unmovable;
 	int fallbacks[MIGRATE_TYPES][MAX_FALLBACKS];
 	/* __rmqueue_fallback of that kernel: a pfn or NIL_PFN */
 	uint32_t (*rmqueue_fallback)(struct zone *zone, unsigned int order,
@@ -29,11 +35,18 @@ struct alloc_policy {
 extern const struct alloc_policy policy_nogroup;
 extern const struct alloc_policy policy_2624;
 extern const struct alloc_policy policy_61;
+extern const struct alloc_policy policy_2624_9c0415e;
 
 /* All policies, NULL-terminated, in the order experiments print them. */
 extern const struct alloc_policy *const alloc_policies[];
 
-/* By name ("nogroup", "2.6.24", "6.1"), or NULL. */
+/*
+ * What-if policies: a modelled kernel's rules with one later change, run
+ * only when named with --policy (docs/allocator.md says what each shows).
+ */
+extern const struct alloc_policy *const whatif_policies[];
+
+/* By name ("nogroup", "2.6.24", "6.1", or a what-if), or NULL. */
 const struct alloc_policy *policy_find(const char *name);
 
 /* The policy a kernel version ran with ("4.13" -> 2.6.24 rules). */
@@ -45,7 +58,11 @@ bool can_steal_fallback(const struct zone *zone, unsigned int order,
 int find_suitable_fallback(const struct zone *zone, unsigned int order,
 			   int migratetype, bool only_stealable,
 			   bool *can_steal);
-void steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
+/*
+ * The kernel's returns nothing; the model's says whether the block's free
+ * pages (or the whole block) went to START_TYPE, not just the chunk taken.
+ */
+bool steal_suitable_fallback(struct zone *zone, uint32_t pfn, int start_type,
 			     bool whole_block);
 
 /* Which migratetype list a request of MT is served from (gfp_migratetype). */

@@ -473,6 +473,8 @@ int run_workload(const struct workload_config *cfg,
 	add_metric(res, "fragmenting_fallbacks",
 		   (double)w.zone.stats.fragmenting);
 	add_metric(res, "steals", (double)w.zone.stats.steals);
+	add_metric(res, "polluting_unmovable",
+		   (double)w.zone.stats.polluting_unmovable);
 	add_metric(res, "alloc_failures", (double)w.alloc_failures);
 	bring_to_rest(&w, res);
 	add_metric(res, "mixed_pageblocks_at_rest",

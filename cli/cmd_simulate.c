@@ -7,6 +7,7 @@
 #include "allocator/impact.h"
 #include "allocator/policy.h"
 #include "allocator/simdb.h"
+#include "allocator/simruns.h"
 #include "allocator/trace.h"
 #include "allocator/workload.h"
 #include "cli/cli.h"
@@ -51,7 +52,24 @@ const char usage_simulate[] =
 	"                      (known: gfp-temporary); prints both and the "
 	"delta\n"
 	"  --db FILE           write results to sim_results and sim_curves\n"
-	"  --policy P          only policy P (nogroup, 2.6.24, 6.1)\n"
+	"                      (and every run to sim_runs)\n"
+	"  --policy P[,P...]   only these policies (nogroup, 2.6.24, 6.1, "
+	"the\n"
+	"                      what-if 2.6.24+9c0415e); the first is the\n"
+	"                      experiment's baseline for deltas; --trace takes "
+	"one\n"
+	"  --runs N            --experiment and --rule: N runs on seeds "
+	"SEED..\n"
+	"                      SEED+N-1 (paired: every policy and variant "
+	"runs\n"
+	"                      each seed), reported as mean, sd and 95%% "
+	"interval\n"
+	"                      (Student's t) of each metric and paired delta,\n"
+	"                      and a verdict (significant when the delta's\n"
+	"                      interval excludes 0); default 1 for "
+	"--experiment,\n"
+	"                      10 for --rule (1: one run's table, no "
+	"verdict)\n"
 	"  --pages N           zone size in 4K pages (default 131072 = 512 "
 	"MB)\n"
 	"  --steps N           workload steps (default 1000000)\n"
@@ -61,7 +79,8 @@ const char usage_simulate[] =
 	"operation\n"
 	"  --proc-out DIR      antifrag: write DIR/buddyinfo.POLICY and\n"
 	"                      DIR/pagetypeinfo.POLICY of the zone at rest\n"
-	"                      (readable by gfpaudit fragstat)\n"
+	"                      (readable by gfpaudit fragstat; the first "
+	"run's)\n"
 	"  --tsv               a header line, then tab-separated rows\n"
 	"  --show-policy NAME  print a policy's fallback table\n";
 
@@ -69,8 +88,11 @@ struct sim_opts {
 	const char *experiment, *trace, *kversion, *rule, *db, *policy;
 	const char *show_policy;
 	struct workload_config wc;
+	int runs; /* 0: the mode's default */
 	bool tsv;
 };
+
+#define MAX_POLICIES 8
 
 static const char *const mt_cnames[MIGRATE_TYPES] = {
 	"MIGRATE_UNMOVABLE",  "MIGRATE_MOVABLE", "MIGRATE_RECLAIMABLE",
@@ -124,23 +146,25 @@ static void print_results(const struct sim_result *res, int n, bool tsv)
 		}
 }
 
-/* Both variants and the delta, one row per policy and metric. */
-static void print_impact(const struct sim_result *asis,
-			 const struct sim_result *patched, int n, bool tsv)
+/* One run: both variants and the delta, one row per policy and metric. */
+static void print_impact(const struct sim_runs *r, bool tsv)
 {
 	int i, j;
 
 	printf(tsv ? "policy\tmetric\tas-is\tpatched\tdelta\n"
 		   : "%-8s %-28s %12s %12s %12s\n",
 	       "policy", "metric", "as-is", "patched", "delta");
-	for (i = 0; i < n; i++)
-		for (j = 0; j < asis[i].nr_metrics; j++) {
-			double a = asis[i].metrics[j].value;
-			double b = sim_metric_get(
-				&patched[i], asis[i].metrics[j].name, NULL);
+	for (i = 0; i < r->nr_policies; i++) {
+		const struct sim_result *asis = sim_runs_at(r, 0, i, 0);
+		const struct sim_result *patched = sim_runs_at(r, 0, i, 1);
 
-			printf(tsv ? "%s\t%s\t" : "%-8s %-28s ", asis[i].policy,
-			       asis[i].metrics[j].name);
+		for (j = 0; j < asis->nr_metrics; j++) {
+			double a = asis->metrics[j].value;
+			double b = sim_metric_get(patched,
+						  asis->metrics[j].name, NULL);
+
+			printf(tsv ? "%s\t%s\t" : "%-8s %-28s ", asis->policy,
+			       asis->metrics[j].name);
 			print_value(a, tsv);
 			printf(tsv ? "\t" : " ");
 			print_value(b, tsv);
@@ -148,6 +172,7 @@ static void print_impact(const struct sim_result *asis,
 			print_value(b - a, tsv);
 			printf("\n");
 		}
+	}
 }
 
 static int store(const char *path, const char *experiment, const char *rule,
@@ -172,6 +197,85 @@ static int store(const char *path, const char *experiment, const char *rule,
 	return rc;
 }
 
+/*
+ * The runs into the database in one transaction: sim_runs, the summaries
+ * in sim_results, the first run's curves.
+ */
+static int store_runs(sqlite3 *db, const char *experiment, const char *rule,
+		      const char *const *variants, const struct sim_runs *r)
+{
+	int rc = db_begin(db);
+
+	if (!rc)
+		rc = simdb_store_runs(db, experiment, rule, variants, r);
+	if (!rc)
+		rc = db_commit(db);
+	else
+		db_rollback(db);
+	return rc;
+}
+
+/*
+ * --policy for the experiment and rule impact: a comma-separated list,
+ * the first being the baseline; all three modelled kernels by default.
+ */
+static int select_policy_list(const char *list, const struct alloc_policy **out)
+{
+	char *copy, *save = NULL, *name;
+	int n = 0;
+
+	if (!list) {
+		for (; alloc_policies[n]; n++)
+			out[n] = alloc_policies[n];
+		return n;
+	}
+	copy = xstrdup(list);
+	for (name = strtok_r(copy, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		const struct alloc_policy *p = policy_find(name);
+		int i;
+
+		if (!p) {
+			usage_error(
+				"simulate",
+				"unknown policy '%s' (nogroup, 2.6.24, 6.1, "
+				"2.6.24+9c0415e)",
+				name);
+			free(copy);
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			if (out[i] == p)
+				break;
+		if (i < n || n == MAX_POLICIES) {
+			usage_error("simulate",
+				    i < n ? "policy '%s' given twice"
+					  : "more than 8 policies at '%s'",
+				    name);
+			free(copy);
+			return -1;
+		}
+		out[n++] = p;
+	}
+	free(copy);
+	if (!n)
+		usage_error("simulate", "--policy names no policy");
+	return n ? n : -1;
+}
+
+/* Say what the intervals rest on, once, on stderr. */
+static void note_runs(const struct sim_opts *o, const char *what)
+{
+	if (o->runs < 2)
+		return;
+	fprintf(stderr,
+		"gfpaudit simulate: %d %s, seeds %llu..%llu; intervals 95%%, "
+		"Student's t with %d degree%s of freedom\n",
+		o->runs, what, (unsigned long long)o->wc.seed,
+		(unsigned long long)(o->wc.seed + (uint64_t)o->runs - 1),
+		o->runs - 1, o->runs == 2 ? "" : "s");
+}
+
 /* The policies to run: one by name, or all. */
 static int select_policies(const char *name, const struct alloc_policy **out)
 {
@@ -188,33 +292,55 @@ static int select_policies(const char *name, const struct alloc_policy **out)
 
 static int run_antifrag(struct sim_opts *o)
 {
-	const struct alloc_policy *pol[4];
-	struct sim_result *res;
-	int n = select_policies(o->policy, pol), i, rc = EXIT_OK;
+	static const char *const variants[] = {"-"};
+	const struct alloc_policy *pol[MAX_POLICIES];
+	int n = select_policy_list(o->policy, pol), i, k, rc = EXIT_OK;
+	struct sim_runs r;
 
 	if (n < 0)
-		return usage_error("simulate", "unknown policy '%s'",
-				   o->policy);
-	res = xcalloc((size_t)n, sizeof(*res));
-	for (i = 0; i < n; i++) {
-		struct stream s[32];
-		int ns = antifrag_streams(pol[i], s, 32);
+		return EXIT_USAGE;
+	sim_runs_init(&r, o->runs, n, 1, o->wc.seed);
+	if (n > 1 && o->runs > 1)
+		fprintf(stderr,
+			"gfpaudit simulate: deltas are each policy's minus "
+			"%s's on the same seed\n",
+			pol[0]->name);
+	note_runs(o, "runs per policy (paired by seed)");
+	for (k = 0; k < o->runs; k++) {
+		struct workload_config wc = o->wc;
 
-		int r = run_workload(&o->wc, pol[i], s, ns, &res[i]);
+		wc.seed = o->wc.seed + (uint64_t)k;
+		if (k)
+			wc.proc_out = NULL; /* the first run's zone only */
+		for (i = 0; i < n; i++) {
+			struct stream s[32];
+			int ns = antifrag_streams(pol[i], s, 32);
+			int ret = run_workload(&wc, pol[i], s, ns,
+					       sim_runs_at(&r, k, i, 0));
 
-		if (r < 0) {
-			if (r == -1)
-				error_msg("simulate: cannot set up a zone of "
-					  "%u pages",
-					  o->wc.nr_pages);
-			free(res);
-			return EXIT_USAGE;
+			if (ret < 0) {
+				if (ret == -1)
+					error_msg("simulate: cannot set up a "
+						  "zone of %u pages",
+						  o->wc.nr_pages);
+				sim_runs_free(&r);
+				return EXIT_USAGE;
+			}
 		}
 	}
-	print_results(res, n, o->tsv);
-	if (o->db && store(o->db, "antifrag", NULL, "-", res, n, NULL) < 0)
-		rc = EXIT_INTERNAL;
-	free(res);
+	if (o->runs == 1)
+		print_results(r.res, n, o->tsv);
+	else
+		sim_runs_print_experiment(stdout, &r, o->tsv);
+	if (o->db) {
+		sqlite3 *db = db_open(o->db, DB_READWRITE);
+
+		if (!db || store_runs(db, "antifrag", NULL, variants, &r) < 0)
+			rc = EXIT_INTERNAL;
+		if (db)
+			db_close(db);
+	}
+	sim_runs_free(&r);
 	return rc;
 }
 
@@ -261,11 +387,13 @@ static int run_trace(struct sim_opts *o)
 
 static int run_impact(struct sim_opts *o)
 {
-	const struct alloc_policy *pol[4];
-	struct sim_result *asis, *patched;
+	static const char *const variants[] = {"as-is", "patched"};
+	const struct alloc_policy *pol[MAX_POLICIES];
 	struct impact_sites sites;
+	struct strbuf names = STRBUF_INIT;
+	struct sim_runs r;
 	sqlite3 *db;
-	int n, i, rc = EXIT_OK;
+	int n, i, k, rc = EXIT_OK;
 
 	db = db_open(o->db, DB_READWRITE);
 	if (!db)
@@ -277,44 +405,54 @@ static int run_impact(struct sim_opts *o)
 		return EXIT_USAGE;
 	}
 	if (o->policy) {
-		n = select_policies(o->policy, pol);
+		n = select_policy_list(o->policy, pol);
 		if (n < 0) {
 			db_close(db);
 			impact_sites_free(&sites);
-			return usage_error("simulate", "unknown policy '%s'",
-					   o->policy);
+			return EXIT_USAGE;
 		}
 	} else {
 		/* the policy of the scanned kernel */
 		pol[0] = policy_for_version(sites.kernel_version);
 		n = 1;
 	}
+	for (i = 0; i < n; i++)
+		sb_addf(&names, "%s%s", i ? "," : "", pol[i]->name);
 	fprintf(stderr,
 		"gfpaudit simulate: %zu sites (%zu changed by %s), kernel %s, "
 		"policy %s\n",
 		sites.nr, sites.nr_changed, o->rule,
 		sites.kernel_version ? sites.kernel_version
 				     : "unknown (6.1 assumed)",
-		pol[0]->name);
-	asis = xcalloc((size_t)n, sizeof(*asis));
-	patched = xcalloc((size_t)n, sizeof(*patched));
-	for (i = 0; i < n && rc == EXIT_OK; i++) {
-		if (impact_run(&sites, pol[i], &o->wc, false, &asis[i]) < 0 ||
-		    impact_run(&sites, pol[i], &o->wc, true, &patched[i]) < 0) {
-			error_msg("simulate: cannot set up a zone of %u pages",
-				  o->wc.nr_pages);
-			rc = EXIT_USAGE;
+		names.buf);
+	sb_release(&names);
+	note_runs(o, "paired runs (as-is and patched on each seed)");
+	sim_runs_init(&r, o->runs, n, 2, o->wc.seed);
+	for (k = 0; k < o->runs && rc == EXIT_OK; k++) {
+		struct workload_config wc = o->wc;
+
+		wc.seed = o->wc.seed + (uint64_t)k;
+		for (i = 0; i < n && rc == EXIT_OK; i++) {
+			if (impact_run(&sites, pol[i], &wc, false,
+				       sim_runs_at(&r, k, i, 0)) < 0 ||
+			    impact_run(&sites, pol[i], &wc, true,
+				       sim_runs_at(&r, k, i, 1)) < 0) {
+				error_msg("simulate: cannot set up a zone of "
+					  "%u pages",
+					  o->wc.nr_pages);
+				rc = EXIT_USAGE;
+			}
 		}
 	}
 	if (rc == EXIT_OK) {
-		print_impact(asis, patched, n, o->tsv);
-		if (store(o->db, "impact", o->rule, "as-is", asis, n, db) < 0 ||
-		    store(o->db, "impact", o->rule, "patched", patched, n, db) <
-			    0)
+		if (o->runs == 1)
+			print_impact(&r, o->tsv);
+		else
+			sim_runs_print_impact(stdout, &r, o->tsv);
+		if (store_runs(db, "impact", o->rule, variants, &r) < 0)
 			rc = EXIT_INTERNAL;
 	}
-	free(asis);
-	free(patched);
+	sim_runs_free(&r);
 	impact_sites_free(&sites);
 	db_close(db);
 	return rc;
@@ -353,6 +491,7 @@ int cmd_simulate(int argc, char **argv)
 		{"tsv", no_argument, NULL, 't'},
 		{"show-policy", required_argument, NULL, 'P'},
 		{"proc-out", required_argument, NULL, 'o'},
+		{"runs", required_argument, NULL, 'R'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sim_opts o = {
@@ -415,6 +554,12 @@ int cmd_simulate(int argc, char **argv)
 		case 'o':
 			o.wc.proc_out = optarg;
 			break;
+		case 'R':
+			if (parse_ulong_opt("--runs", optarg, 1, SIM_MAX_RUNS,
+					    &v))
+				return EXIT_USAGE;
+			o.runs = (int)v;
+			break;
 		default:
 			return usage_error("simulate",
 					   "unknown or incomplete option '%s'",
@@ -431,10 +576,27 @@ int cmd_simulate(int argc, char **argv)
 		return usage_error(
 			"simulate",
 			"give exactly one of --experiment, --trace, --rule");
-	if (o.policy && !policy_find(o.policy))
+	if (o.trace && o.policy && !policy_find(o.policy))
 		return usage_error("simulate",
 				   "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
 				   o.policy);
+	if (o.trace && o.runs)
+		return usage_error("simulate",
+				   "--runs is for --experiment and --rule (a "
+				   "trace replays the same events)");
+	if (!o.runs)
+		o.runs = o.rule ? 10 : 1;
+	/* run_workload() seeds 0 and 1 alike: two runs would be one */
+	if (o.runs > 1 && !o.wc.seed)
+		return usage_error(
+			"simulate",
+			"--seed 0 is the workload of --seed 1: start "
+			"--runs at 1 or above");
+	if (o.wc.seed > UINT64_MAX - (uint64_t)(o.runs - 1))
+		return usage_error("simulate",
+				   "--seed %llu with --runs %d runs past the "
+				   "largest seed",
+				   (unsigned long long)o.wc.seed, o.runs);
 	if (o.experiment) {
 		if (strcmp(o.experiment, "antifrag"))
 			return usage_error("simulate",

@@ -230,6 +230,31 @@ const char *const db_migrations[] = {
 	"ALTER TABLE sites ADD COLUMN context_base TEXT;"
 	/* files scanned before have no summaries: re-read them */
 	"UPDATE files SET hash = '', mtime_ns = NULL;",
+	/*
+	 * 4 -> 5: repeated simulation runs (simulate --runs).  One run's
+	 * figure cannot tell a rule's effect from the seed's, so every
+	 * run's metrics are kept, numbered and paired by seed, for a
+	 * report to recompute; sim_results holds their mean, sd and
+	 * interval.  set_id ties the rows of one invocation together.
+	 */
+	"CREATE TABLE sim_runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  set_id INTEGER NOT NULL,"
+	"  experiment TEXT NOT NULL,"
+	"  rule TEXT,"
+	"  policy TEXT NOT NULL,"
+	"  variant TEXT NOT NULL,"
+	"  run INTEGER NOT NULL,"
+	"  seed INTEGER NOT NULL,"
+	"  metric TEXT NOT NULL,"
+	"  value REAL"
+	");"
+	"CREATE INDEX sim_runs_set ON sim_runs(set_id, policy, metric);"
+	"ALTER TABLE sim_results ADD COLUMN set_id INTEGER;"
+	"ALTER TABLE sim_results ADD COLUMN runs INTEGER;"
+	"ALTER TABLE sim_results ADD COLUMN sd REAL;"
+	"ALTER TABLE sim_results ADD COLUMN ci95 REAL;"
+	"ALTER TABLE sim_curves ADD COLUMN set_id INTEGER;",
 	NULL,
 };
 

@@ -1,6 +1,8 @@
 #!/bin/sh
 # simulate --db --rule: the site-driven workload from a sites table filled
 # by hand (docs/schema.md), as-is and as the gfp-temporary rule makes it.
+# --runs 1 gives one run's table; the default is 10 paired runs
+# (t4005 checks the statistics).
 . "$(dirname "$0")/lib.sh"
 
 # mkdb DB VERSION: runs + files rows, then sites from stdin lines
@@ -39,7 +41,7 @@ sites_mixed() {
 db=$TMP/mixed.db
 sites_mixed | mkdb "$db" 4.13
 "$GFPAUDIT" simulate --db "$db" --rule gfp-temporary --tsv --pages 16384 \
-	--steps 150000 >"$TMP/out.tsv" 2>"$TMP/err"
+	--steps 150000 --runs 1 >"$TMP/out.tsv" 2>"$TMP/err"
 is "$?" "0" "impact runs"
 like "$(cat "$TMP/err")" "60 sites \(30 changed by gfp-temporary\), kernel 4.13, policy 6.1" \
 	"sites read (kmem_cache_create is no allocation), changed ones counted"
@@ -62,13 +64,23 @@ while [ $i -lt 20 ]; do
 	echo "kmalloc;1024;stored;GFP_KERNEL;unmovable"
 	i=$((i + 1))
 done | mkdb "$db2" 4.13
+# The default: 10 paired runs, and with nothing changed no verdict can be
+# "significant".
 "$GFPAUDIT" simulate --db "$db2" --rule gfp-temporary --tsv --pages 16384 \
-	--steps 100000 >"$TMP/k.tsv" 2>/dev/null
-nz=$(awk -F'\t' 'NR > 1 && $5 != 0' "$TMP/k.tsv" | wc -l)
-is "$nz" "0" "4.13: kmalloc(GFP_TEMPORARY) sites -- every delta is 0"
+	--steps 100000 >"$TMP/k.tsv" 2>"$TMP/k.err"
+like "$(cat "$TMP/k.err")" "10 paired runs .*seeds 1\.\.10; intervals 95%, Student's t with 9 degrees" \
+	"rule impact defaults to 10 paired runs"
+is "$(awk -F'\t' 'NR > 1 { print $4 }' "$TMP/k.tsv" | sort -u)" "10" \
+	"every row summarises 10 runs"
+is "$(sql "$db2" "SELECT count(DISTINCT run) || ' ' || count(DISTINCT seed) FROM sim_runs WHERE experiment = 'impact'")" \
+	"10 10" "10 runs on 10 seeds in sim_runs"
+nz=$(sql "$db2" "SELECT count(*) FROM sim_runs a JOIN sim_runs p ON p.set_id = a.set_id AND p.run = a.run AND p.metric = a.metric AND p.variant = 'patched' WHERE a.variant = 'as-is' AND p.value != a.value")
+is "$nz" "0" "4.13: kmalloc(GFP_TEMPORARY) sites -- every paired delta of every run is 0"
+is "$(awk -F'\t' 'NR > 1 { print $1 }' "$TMP/k.tsv" | sort -u)" "not significant" \
+	"4.13: and every verdict is 'not significant'"
 # the same sites on a 4.20+ kernel: kmalloc-rcl makes the flag count
 "$GFPAUDIT" simulate --db "$db2" --rule gfp-temporary --tsv --pages 16384 \
-	--steps 100000 --kernel-version 5.0 >"$TMP/k5.tsv" 2>/dev/null
+	--steps 100000 --kernel-version 5.0 --runs 1 >"$TMP/k5.tsv" 2>/dev/null
 d=$(awk -F'\t' '$2 == "fallbacks" { print $5 }' "$TMP/k5.tsv")
 ok "5.0: kmalloc-rcl honours the flag, the rule changes fallbacks (delta $d)" \
 	test "$d" != "0"

@@ -143,6 +143,7 @@ static void test_steal_rule_2624(void **state)
 	assert_true(pfn >= 1024 && pfn < 1536);
 	assert_int_equal(get_pageblock_migratetype(&z, pfn), U);
 	assert_int_equal(z.stats.steals, 1);
+	assert_int_equal(z.stats.polluting_unmovable, 0);
 	zone_destroy(&z);
 
 	zone_init(&z, "Normal", 2048, &policy_2624);
@@ -155,6 +156,7 @@ static void test_steal_rule_2624(void **state)
 	assert_int_equal(get_pageblock_migratetype(&z, pfn), M);
 	assert_int_equal(z.stats.steals, 0);
 	assert_int_equal(z.stats.fallbacks, 1);
+	assert_int_equal(z.stats.polluting_unmovable, 1);
 	free_pages(&z, 1031);
 	free_pages(&z, 1033);
 	/* reclaimable moves the free pages, but 2 are not half a block */
@@ -163,6 +165,51 @@ static void test_steal_rule_2624(void **state)
 	assert_int_equal(get_pageblock_migratetype(&z, pfn), M);
 	/* ... and the other free page went to the reclaimable list */
 	assert_int_equal(z.free_area[0].nr_free_mt[R], 1);
+	zone_destroy(&z);
+}
+
+/*
+ * The what-if 2.6.24+9c0415e: the same small unmovable fallback moves the
+ * block's other free pages to the unmovable lists (4.0's rule), so the
+ * next unmovable refill finds them there instead of falling back again.
+ */
+static void test_steal_rule_2624_9c0415e(void **state)
+{
+	struct zone z;
+	uint32_t pfn;
+	int i;
+
+	(void)state;
+	assert_ptr_equal(policy_find("2.6.24+9c0415e"), &policy_2624_9c0415e);
+	zone_init(&z, "Normal", 2048, &policy_2624_9c0415e);
+	z.debug_checks = true;
+	zone_set_pcp(&z, false);
+	for (i = 0; i < 2048; i++)
+		alloc_pages(&z, 0, M, 0, OWNER_PAGE, 0);
+	free_pages(&z, 1031);
+	free_pages(&z, 1033);
+	pfn = alloc_pages(&z, 0, U, 0, OWNER_PAGE, 0);
+	assert_true(pfn == 1031 || pfn == 1033);
+	/* two free pages are not half a block: moved, not claimed */
+	assert_int_equal(get_pageblock_migratetype(&z, pfn), M);
+	assert_int_equal(z.free_area[0].nr_free_mt[U], 1);
+	assert_int_equal(z.stats.polluting_unmovable, 0);
+	/* the next unmovable request needs no fallback */
+	alloc_pages(&z, 0, U, 0, OWNER_PAGE, 0);
+	assert_int_equal(z.stats.fallbacks, 1);
+	zone_destroy(&z);
+
+	/* under plain 2.6.24 the same two requests fall back twice */
+	zone_init(&z, "Normal", 2048, &policy_2624);
+	zone_set_pcp(&z, false);
+	for (i = 0; i < 2048; i++)
+		alloc_pages(&z, 0, M, 0, OWNER_PAGE, 0);
+	free_pages(&z, 1031);
+	free_pages(&z, 1033);
+	alloc_pages(&z, 0, U, 0, OWNER_PAGE, 0);
+	alloc_pages(&z, 0, U, 0, OWNER_PAGE, 0);
+	assert_int_equal(z.stats.fallbacks, 2);
+	assert_int_equal(z.stats.polluting_unmovable, 2);
 	zone_destroy(&z);
 }
 
@@ -209,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_table_2624),
 		cmocka_unit_test(test_can_steal_61),
 		cmocka_unit_test(test_steal_rule_2624),
+		cmocka_unit_test(test_steal_rule_2624_9c0415e),
 		cmocka_unit_test(test_alike_pages_61),
 		cmocka_unit_test(test_lookup),
 	};
