@@ -36,6 +36,7 @@ static int load(sqlite3 *db, struct graph *g)
 	names_init(&g->global);
 	names_init(&g->statics);
 	names_init(&g->hstatics);
+	names_init(&g->static_names);
 	names_init(&g->allocs);
 	names_init(&g->atomic_called);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -107,6 +108,7 @@ static void index_defs(struct graph *g)
 			char *k = xasprintf("%lld:%s", f->file_id, f->name);
 
 			chain_put(&g->statics, g->f, (int)i, k);
+			names_put(&g->static_names, f->name, strlen(f->name), 1);
 			free(k);
 		}
 	}
@@ -116,12 +118,13 @@ int summaries_resolve(const struct graph *g, long long file_id, const char *name
 		   size_t len)
 {
 	char key[320];
-	int n = snprintf(key, sizeof(key), "%lld:%.*s", file_id, (int)len,
-			 name);
-	int i;
+	int n = snprintf(key, 24, "%lld:", file_id), i;
 
-	if (n > 0 && (size_t)n < sizeof(key)) {
-		i = names_get(&g->statics, key, (size_t)n);
+	/* the file's own static of that name first (most names are none) */
+	if (names_get(&g->static_names, name, len) >= 0 && n > 0 &&
+	    (size_t)n + len < sizeof(key)) {
+		memcpy(key + n, name, len);
+		i = names_get(&g->statics, key, (size_t)n + len);
 		if (i >= 0)
 			return i;
 	}
@@ -146,8 +149,9 @@ static size_t next_callee(const char **p)
 
 static void build_reverse(struct graph *g)
 {
-	size_t i, total = 0;
+	size_t i, nedges = 0, cap = 0;
 	int *count = xcalloc(g->n + 1, sizeof(int)), j;
+	int (*edge)[2] = NULL; /* {callee definition, caller} */
 
 	for (i = 0; i < g->n; i++) {
 		struct fn *f = &g->f[i];
@@ -157,40 +161,42 @@ static void build_reverse(struct graph *g)
 			names_put(&g->hstatics, f->name, strlen(f->name),
 				  (int)i);
 	}
-	/* two passes over the callees: count, then fill */
-	for (int pass = 0; pass < 2; pass++) {
-		for (i = 0; i < g->n; i++) {
-			const char *p = g->f[i].callees, *s;
-			size_t len;
+	/* each call resolved once; then a counting sort by callee */
+	for (i = 0; i < g->n; i++) {
+		const char *p = g->f[i].callees, *s;
+		size_t len;
 
-			if (!p)
+		if (!p)
+			continue;
+		while ((len = next_callee(&p))) {
+			s = p - len;
+			if (names_get(&g->allocs, s, len) >= 0)
 				continue;
-			while ((len = next_callee(&p))) {
-				s = p - len;
-				if (names_get(&g->allocs, s, len) >= 0)
-					continue;
-				FOR_EACH_DEF(
-					g, j,
-					summaries_resolve(g, g->f[i].file_id, s, len))
-				{
-					if (!pass)
-						count[j]++;
-					else
-						g->rev[--count[j]] = (int)i;
+			FOR_EACH_DEF(g, j,
+				     summaries_resolve(g, g->f[i].file_id, s,
+						       len))
+			{
+				if (nedges == cap) {
+					cap = cap ? cap * 2 : 1 << 16;
+					edge = xrealloc(edge,
+							cap * sizeof(*edge));
 				}
+				edge[nedges][0] = j;
+				edge[nedges++][1] = (int)i;
+				count[j]++;
 			}
-		}
-		if (!pass) {
-			g->rev_start = xcalloc(g->n + 1, sizeof(int));
-			for (i = 0; i < g->n; i++) {
-				g->rev_start[i] = (int)total;
-				total += (size_t)count[i];
-				count[i] = (int)total; /* filled downwards */
-			}
-			g->rev_start[g->n] = (int)total;
-			g->rev = xcalloc(total + 1, sizeof(int));
 		}
 	}
+	g->rev_start = xcalloc(g->n + 1, sizeof(int));
+	for (i = 0; i < g->n; i++) {
+		g->rev_start[i + 1] = g->rev_start[i] + count[i];
+		count[i] = g->rev_start[i + 1]; /* filled downwards */
+	}
+	g->rev = xcalloc(nedges + 1, sizeof(int));
+	/* downwards, from the last edge: each list keeps caller order */
+	for (i = nedges; i-- > 0;)
+		g->rev[--count[edge[i][0]]] = edge[i][1];
+	free(edge);
 	free(count);
 }
 
@@ -390,6 +396,7 @@ static void graph_free(struct graph *g)
 	names_free(&g->global);
 	names_free(&g->statics);
 	names_free(&g->hstatics);
+	names_free(&g->static_names);
 	names_free(&g->allocs);
 	names_free(&g->atomic_called);
 }

@@ -30,6 +30,7 @@ struct graph {
 	struct fn *f;
 	size_t n;
 	struct name_set global, statics, hstatics; /* key -> first def */
+	struct name_set static_names; /* names some file defines static */
 	/*
 	 * Names no "may sleep" goes through: allocators and frees (their
 	 * flags decide, at the call) and functions called inside an atomic
