@@ -121,6 +121,29 @@ void trace_report(FILE *out, const char *name, const struct trace_events *ev);
  */
 bool trace_mostly_unparseable(const struct trace_events *ev);
 
+/* What a trace file holds, from its first bytes (never its name). */
+enum trace_input_kind {
+	TRACE_TEXT,
+	TRACE_DAT,	 /* trace-cmd's trace.dat: "\x17\x08\x44tracing" */
+	TRACE_PERF_DATA, /* perf.data: "PERFILE2" (or "PERFFILE", v1) */
+};
+enum trace_input_kind trace_input_kind(const unsigned char *head, size_t n);
+
+/*
+ * Read the trace at PATH, whichever kind it is: text through
+ * trace_parse_file(), trace.dat through trace_dat_read().  Returns 0, or
+ * -1 with ev->error set to one line naming what is wrong.
+ */
+int trace_read(const char *path, const char *version, struct trace_events *ev);
+/*
+ * trace-cmd's trace.dat through libtracecmd and libtraceevent: every
+ * buffer of the file, records in time order, fields read by name with the
+ * event formats the file carries.  VERSION (may be NULL) wins over what
+ * the formats tell (pfn field and its print format).
+ */
+int trace_dat_read(const char *path, const char *version,
+		   struct trace_events *ev);
+
 /*
  * Replay the allocation requests of EV into a model zone under POLICY:
  * each traced pfn maps to the block the model chose; frees of pages
