@@ -252,6 +252,16 @@ static int run_trace(struct sim_opts *o)
 		return EXIT_USAGE;
 	}
 	trace_report(stderr, o->trace, &ev);
+	if (trace_mostly_unparseable(&ev)) {
+		trace_error("%s: %lu of %lu kmem event %s unparseable, the "
+			    "first is %s %ld (a wrong --kernel-version?)",
+			    o->trace, ev.unparseable,
+			    ev.unparseable + ev.nr + ev.failed_allocs, ev.unit,
+			    strcmp(ev.unit, "records") ? "line" : "record",
+			    ev.first_bad_line);
+		trace_events_free(&ev);
+		return EXIT_USAGE;
+	}
 	if (!ev.nr) {
 		trace_error("%s: no kmem page allocator events", o->trace);
 		trace_events_free(&ev);
