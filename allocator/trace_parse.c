@@ -50,10 +50,15 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* Writers separate columns by spaces, some by tabs; CRLF files happen. */
+/*
+ * Writers separate columns by spaces, some by tabs; CRLF files happen.
+ * A table: this is the parser's innermost test.
+ */
+static const bool space_tab[256] = {[' '] = true, ['\t'] = true, ['\r'] = true};
+
 static bool is_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r';
+	return space_tab[(unsigned char)c];
 }
 
 /* The next whitespace-separated token of C into T; false at the end. */
@@ -210,6 +215,27 @@ static const char *read_pfn(const char *v, const char *e,
 	return NULL;
 }
 
+/*
+ * next_token() for the fields, at memchr() speed: every writer separates
+ * them by single spaces (a CRLF file's last one ends in '\r').
+ */
+static bool next_field(struct cur *c, struct cur *t)
+{
+	const char *e;
+
+	while (c->p < c->end && is_space(*c->p))
+		c->p++;
+	if (c->p == c->end)
+		return false;
+	e = memchr(c->p, ' ', (size_t)(c->end - c->p));
+	t->p = c->p;
+	t->end = e ? e : c->end;
+	c->p = t->end;
+	while (t->end > t->p && is_space(t->end[-1]))
+		t->end--;
+	return true;
+}
+
 static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 				int type, struct fields *f)
 {
@@ -219,7 +245,7 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 	f->order = f->migratetype = f->alloc_order = f->fallback_order = -1;
 	f->alloc_mt = f->fallback_mt = f->fragmenting = f->change_ownership =
 		-1;
-	while (next_token(&c, &t)) {
+	while (next_field(&c, &t)) {
 		const char *k = t.p, *e = t.end, *eq, *v;
 		size_t kl;
 
@@ -334,14 +360,46 @@ static bool is_gap_column(const struct cur *t)
  * starts the line (*bare).  On success NAME is the name without its last
  * colon and C is left after it.
  */
+/* After a timestamp at AFTER: gap columns, then the event name. */
+static bool event_after(struct cur after, struct cur *c, struct cur *name)
+{
+	struct cur n;
+	bool got;
+
+	while ((got = next_token(&after, &n)) && is_gap_column(&n))
+		;
+	if (!got || !is_event_name(&n))
+		return false;
+	name->p = n.p;
+	name->end = n.end - 1;
+	c->p = n.end;
+	return true;
+}
+
 static bool find_event(struct cur *c, struct cur *name, bool *bare)
 {
 	struct cur scan = *c, t, first = {NULL, NULL};
+	const char *q = c->p;
+	bool colon_next;
 
 	*bare = false;
+	/*
+	 * The common case first, at memchr() speed: in the default layouts
+	 * the first ": " ends the timestamp.
+	 */
+	while ((q = memchr(q, ':', (size_t)(c->end - q))) && q + 1 < c->end &&
+	       !is_space(q[1]))
+		q++;
+	if (q && q + 1 < c->end) {
+		t.end = q + 1;
+		for (t.p = q; t.p > c->p && !is_space(t.p[-1]); t.p--)
+			;
+		if (is_timestamp(&t, &colon_next) &&
+		    event_after((struct cur){t.end, c->end}, c, name))
+			return true;
+	}
 	while (next_token(&scan, &t)) {
 		struct cur after = scan, n;
-		bool colon_next, got;
 
 		if (!first.p)
 			first = t;
@@ -350,14 +408,8 @@ static bool find_event(struct cur *c, struct cur *name, bool *bare)
 		if (colon_next && !(next_token(&after, &n) &&
 				    n.end - n.p == 1 && *n.p == ':'))
 			continue;
-		while ((got = next_token(&after, &n)) && is_gap_column(&n))
-			;
-		if (got && is_event_name(&n)) {
-			name->p = n.p;
-			name->end = n.end - 1;
-			c->p = n.end;
+		if (event_after(after, c, name))
 			return true;
-		}
 	}
 	if (first.p && is_event_name(&first)) {
 		*bare = true;
@@ -398,9 +450,9 @@ static bool contains(const struct cur *c, const char *s)
 /*
  * Lines around the events that are not events: trace-cmd report's header
  * ("cpus=2", "CPU 1 is empty"), lost-event marks (the kernel's "CPU:1
- * [LOST 42 EVENTS]", trace-cmd's "CPU:1 [42 EVENTS DROPPED]"), and stack
- * traces (ftrace's "<stack trace>" and " => func").  C starts at the
- * first non-blank.
+ * [LOST 42 EVENTS]", trace-cmd's "CPU:1 [42 EVENTS DROPPED]"), and
+ * ftrace's " => func" stack lines.  C starts at the first non-blank.  Only
+ * prefixes are looked at: this runs for every line.
  */
 static enum trace_line_kind aside(const struct cur *c, uint64_t *lost)
 {
@@ -422,18 +474,23 @@ static enum trace_line_kind aside(const struct cur *c, uint64_t *lost)
 			*lost = *lost * 10 + (uint64_t)(*p++ - '0');
 		return TL_LOST;
 	}
-	if (has_prefix(c, "=> ") || contains(c, "<stack trace>") ||
-	    contains(c, "<user stack trace>"))
+	if (has_prefix(c, "=> "))
 		return TL_STACK;
 	return TL_BLANK;
 }
 
-/* perf -g's callchain line: an indented return address first */
-static bool is_callchain(const struct cur *c, bool indented)
+/*
+ * A line with no event that belongs to a stack trace: ftrace's
+ * "<stack trace>" event (its own layout), perf -g's callchain line (an
+ * indented return address first).
+ */
+static bool is_stack_line(const struct cur *c, bool indented)
 {
 	struct cur scan = *c, t;
 	const char *p;
 
+	if (contains(c, "<stack trace>") || contains(c, "<user stack trace>"))
+		return true;
 	if (!indented || !next_token(&scan, &t) || t.end - t.p < 6)
 		return false;
 	for (p = t.p; p < t.end; p++)
@@ -469,7 +526,7 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 		return kind;
 	*why = "no \"TIMESTAMP: EVENT:\" in the line";
 	if (!find_event(&c, &name, &bare))
-		return is_callchain(&c, c.p > p) ? TL_STACK : TL_BAD;
+		return is_stack_line(&c, c.p > p) ? TL_STACK : TL_BAD;
 	memset(ev, 0, sizeof(*ev));
 	if (NAME_IS(&name, "mm_page_alloc"))
 		ev->type = TEV_ALLOC;
