@@ -9,14 +9,18 @@
 #   make eval       classifier accuracy on the hand-labelled 6.1 sites
 #   make fuzz       libFuzzer targets, each for a bounded time
 
-# Debian 12 packages.  Build: libclang-dev libsqlite3-dev.  Tests: the rest
-# (sparse and spatch are the peers/validators, linux-source-6.1 is the real
-# tree the integration tests scan, flex/bison/bc/libelf-dev/libssl-dev let
-# `make defconfig prepare` run on it, chromium renders the HTML report).
+# Debian 12 packages.  Build: libclang-dev libsqlite3-dev, and
+# libtracecmd-dev libtraceevent-dev (libtracefs-dev, which libtracecmd.pc
+# requires) with pkg-config, to read trace-cmd's trace.dat.  Tests: the
+# rest (sparse and spatch are the peers/validators, linux-source-6.1 is the
+# real tree the integration tests scan, flex/bison/bc/libelf-dev/libssl-dev
+# let `make defconfig prepare` run on it, chromium renders the HTML report,
+# trace-cmd and linux-perf record the kmem traces t4005 replays).
 DEB_PKGS := build-essential libclang-dev libsqlite3-dev sqlite3 clang llvm \
 	libclang-rt-14-dev libcmocka-dev sparse coccinelle perl git parallel \
 	linux-source-6.1 flex bison bc libelf-dev libssl-dev xz-utils python3 \
-	chromium
+	chromium pkg-config libtracecmd-dev libtraceevent-dev libtracefs-dev \
+	trace-cmd linux-perf
 
 LLVM_CONFIG ?= llvm-config-14
 LLVM_PREFIX := $(shell $(LLVM_CONFIG) --prefix 2>/dev/null || echo /usr/lib/llvm-14)
@@ -26,8 +30,14 @@ CC ?= cc
 OPT ?= -O2
 CFLAGS := -std=c11 -D_GNU_SOURCE -DGFPAUDIT_VERSION=\"$(VERSION)\" -Wall -Wextra -Werror $(OPT) -g \
 	-I. -I$(LLVM_PREFIX)/include $(EXTRA_CFLAGS)
+# Only the trace.dat reader includes their headers (tracefs.h and
+# event-parse.h come along with trace-cmd.h).
+TRACE_PKGS := libtracecmd libtraceevent
+TRACE_CFLAGS := $(shell pkg-config --cflags $(TRACE_PKGS) 2>/dev/null)
+TRACE_LIBS := $(shell pkg-config --libs $(TRACE_PKGS) 2>/dev/null || \
+	echo -ltracecmd -ltraceevent)
 LDLIBS := -L$(LLVM_PREFIX)/lib -Wl,-rpath,$(LLVM_PREFIX)/lib -lclang \
-	-lsqlite3 -lpthread -lm
+	-lsqlite3 $(TRACE_LIBS) -lpthread -lm
 
 ifeq ($(FUZZ),1)
 # libFuzzer builds: clang, coverage instrumentation on every object, the
@@ -73,6 +83,8 @@ endif
 # archive would drop the objects nothing references by name.
 $(BIN): $(MAIN_OBJ) $(LIB_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/allocator/trace_dat.o: CFLAGS += $(TRACE_CFLAGS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kmem trace line parser (see allocator/trace.h), a pure function over
- * a line, and the whole-trace driver that counts what it could not parse.
+ * a line; allocator/trace_events.c drives it over a whole trace.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -10,7 +10,6 @@
 #include "allocator/mmzone.h"
 #include "allocator/trace.h"
 #include "lib/ktree.h"
-#include "lib/util.h"
 
 int trace_format_for(const char *version, struct trace_format *fmt)
 {
@@ -25,7 +24,7 @@ int trace_format_for(const char *version, struct trace_format *fmt)
 	return 0;
 }
 
-static int model_mt(const struct trace_format *fmt, long raw)
+int trace_model_mt(const struct trace_format *fmt, long raw)
 {
 	/* before 4.4: UNMOVABLE, RECLAIMABLE, MOVABLE, RESERVE, ISOLATE */
 	static const int old[] = {MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE,
@@ -49,6 +48,31 @@ struct cur {
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/*
+ * Writers separate columns by spaces, some by tabs; CRLF files happen.
+ * A table: this is the parser's innermost test.
+ */
+static const bool space_tab[256] = {[' '] = true, ['\t'] = true, ['\r'] = true};
+
+static bool is_space(char c)
+{
+	return space_tab[(unsigned char)c];
+}
+
+/* The next whitespace-separated token of C into T; false at the end. */
+static bool next_token(struct cur *c, struct cur *t)
+{
+	while (c->p < c->end && is_space(*c->p))
+		c->p++;
+	if (c->p == c->end)
+		return false;
+	t->p = c->p;
+	while (c->p < c->end && !is_space(*c->p))
+		c->p++;
+	t->end = c->p;
+	return true;
 }
 
 static bool read_num(const char *p, const char *end, bool hex, uint64_t *v)
@@ -97,7 +121,7 @@ static bool read_small(const char *p, const char *end, long *v)
 
 /* The fields an event may carry; -1 / false when absent. */
 struct fields {
-	bool has_pfn, page_null;
+	bool has_pfn, page_null, pfn_none;
 	uint64_t pfn;
 	long order, migratetype, alloc_order, fallback_order;
 	long alloc_mt, fallback_mt, fragmenting, change_ownership;
@@ -144,53 +168,100 @@ static const struct int_field int_fields[] = {
 	{NULL, 0, 0, NULL},
 };
 
+/*
+ * A NULL page as each writer prints %p: the kernel "(null)" (or, hashed,
+ * zeros), glibc behind libtraceevent "(nil)", a raw field "0x0".
+ */
+static bool is_null_ptr(const char *v, const char *e)
+{
+	if ((e - v == 6 && !memcmp(v, "(null)", 6)) ||
+	    (e - v == 5 && !memcmp(v, "(nil)", 5)))
+		return true;
+	if (e - v > 2 && v[0] == '0' && v[1] == 'x')
+		v += 2;
+	if (v == e)
+		return false;
+	for (; v < e; v++)
+		if (*v != '0')
+			return false;
+	return true;
+}
+
+static const char *read_pfn(const char *v, const char *e,
+			    const struct trace_format *fmt, struct fields *f)
+{
+	bool hex = e - v > 2 && v[0] == '0' && v[1] == 'x';
+
+	/*
+	 * -1UL, a failed allocation, as `trace-cmd report -R` prints the raw
+	 * record (the print format makes it 0)
+	 */
+	if ((e - v == 18 && !memcmp(v, "0xffffffffffffffff", 18)) ||
+	    (e - v == 20 && !memcmp(v, "18446744073709551615", 20))) {
+		f->has_pfn = f->pfn_none = true;
+		return NULL;
+	}
+	if (hex != fmt->pfn_hex)
+		return fmt->pfn_hex ? "pfn= is decimal, but this kernel prints "
+				      "0x%lx"
+				    : "pfn= is hex, but this kernel prints it "
+				      "in decimal";
+	if (!read_num(v + (hex ? 2 : 0), e, hex, &f->pfn))
+		return "pfn= is not a number";
+	/* no machine has 2^52 page frames (and ~0 marks empty) */
+	if (f->pfn >> 52)
+		return "pfn= out of range";
+	f->has_pfn = true;
+	return NULL;
+}
+
+/*
+ * next_token() for the fields, at memchr() speed: every writer separates
+ * them by single spaces (a CRLF file's last one ends in '\r').
+ */
+static bool next_field(struct cur *c, struct cur *t)
+{
+	const char *e;
+
+	while (c->p < c->end && is_space(*c->p))
+		c->p++;
+	if (c->p == c->end)
+		return false;
+	e = memchr(c->p, ' ', (size_t)(c->end - c->p));
+	t->p = c->p;
+	t->end = e ? e : c->end;
+	c->p = t->end;
+	while (t->end > t->p && is_space(t->end[-1]))
+		t->end--;
+	return true;
+}
+
 static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 				int type, struct fields *f)
 {
+	struct cur t;
+
 	memset(f, 0, sizeof(*f));
 	f->order = f->migratetype = f->alloc_order = f->fallback_order = -1;
 	f->alloc_mt = f->fallback_mt = f->fragmenting = f->change_ownership =
 		-1;
-	while (c.p < c.end) {
-		const char *k, *eq, *v, *e;
+	while (next_field(&c, &t)) {
+		const char *k = t.p, *e = t.end, *eq, *v;
 		size_t kl;
 
-		while (c.p < c.end && *c.p == ' ')
-			c.p++;
-		if (c.p == c.end)
-			break;
-		k = c.p;
-		e = memchr(c.p, ' ', (size_t)(c.end - c.p));
-		if (!e)
-			e = c.end;
 		eq = memchr(k, '=', (size_t)(e - k));
 		if (!eq)
 			return "a field is not key=value";
 		kl = (size_t)(eq - k);
 		v = eq + 1;
-		c.p = e;
 #define KEY(s) (kl == sizeof(s) - 1 && !memcmp(k, s, kl))
 		if (KEY("page")) {
-			f->page_null =
-				(e - v == 6 && !memcmp(v, "(null)", 6)) ||
-				(e - v == 16 &&
-				 !memcmp(v, "0000000000000000", 16));
+			f->page_null = is_null_ptr(v, e);
 		} else if (KEY("pfn")) {
-			bool hex = e - v > 2 && v[0] == '0' && v[1] == 'x';
+			const char *err = read_pfn(v, e, fmt, f);
 
-			if (hex != fmt->pfn_hex)
-				return fmt->pfn_hex
-					       ? "pfn= is decimal, but this "
-						 "kernel prints 0x%lx"
-					       : "pfn= is hex, but this kernel "
-						 "prints it in decimal";
-			if (!read_num(v + (hex ? 2 : 0), e, hex, &f->pfn))
-				return "pfn= is not a number";
-			/* no machine has 2^52 page frames (and ~0 marks empty)
-			 */
-			if (f->pfn >> 52)
-				return "pfn= out of range";
-			f->has_pfn = true;
+			if (err)
+				return err;
 		} else {
 			const struct int_field *i;
 
@@ -211,44 +282,140 @@ static const char *parse_fields(struct cur c, const struct trace_format *fmt,
 }
 
 /*
- * Find "TIMESTAMP: EVENT:" after the "[CPU]" column, which both
- * trace_pipe ("task-1 [001] d..1 12.345678: mm_page_free: ...") and perf
- * script ("task 1 [001] 12.345678: kmem:mm_page_free: ...") print.
+ * A timestamp column: "12.345678:" (the kernel, perf, trace-cmd), a bare
+ * count "1234:" (trace_clock counter, x86-tsc, uptime), or the latency
+ * format's "798us+:" with its delay mark; *colon_next when the colon is
+ * the next token ("798us :", no delay mark).
  */
-static bool find_event(struct cur *c, struct cur *name)
+static bool is_timestamp(const struct cur *t, bool *colon_next)
 {
-	const char *p = memchr(c->p, ']', (size_t)(c->end - c->p));
+	const char *p = t->p, *end = t->end;
 
-	if (!p)
+	if (p == end || !is_digit(*p))
 		return false;
-	for (p++; p < c->end; p++) {
-		const char *q;
-
-		if (!is_digit(*p))
-			continue;
-		q = p;
-		while (q < c->end && is_digit(*q))
-			q++;
-		if (q == c->end || *q != '.')
-			continue;
-		q++;
-		if (q == c->end || !is_digit(*q))
-			continue;
-		while (q < c->end && is_digit(*q))
-			q++;
-		if (c->end - q < 3 || q[0] != ':' || q[1] != ' ') {
-			p = q;
-			continue;
-		}
-		name->p = q + 2;
-		q = name->p;
-		while (q < c->end && *q != ' ')
-			q++;
-		/* "kmem:mm_page_alloc:" - the name ends at its last colon */
-		if (q == name->p || q[-1] != ':')
+	while (p < end && is_digit(*p))
+		p++;
+	if (p < end && *p == '.') {
+		p++;
+		if (p == end || !is_digit(*p))
 			return false;
-		name->end = q - 1;
-		c->p = q;
+		while (p < end && is_digit(*p))
+			p++;
+	}
+	*colon_next = false;
+	if (end - p >= 2 && p[0] == 'u' && p[1] == 's') {
+		p += 2;
+		if (p == end) {
+			*colon_next = true;
+			return true;
+		}
+		if (strchr("+!#*@$", *p))
+			p++;
+	}
+	return end - p == 1 && *p == ':';
+}
+
+/* "mm_page_alloc:" or "kmem:mm_page_alloc:" (perf names the system) */
+static bool is_event_name(const struct cur *t)
+{
+	const char *p;
+	int colons = 0;
+
+	if (t->end - t->p < 2 || t->end[-1] != ':' || t->p[0] == ':')
+		return false;
+	for (p = t->p; p < t->end - 1; p++) {
+		if (*p == ':') {
+			if (++colons > 1 || p[1] == ':')
+				return false;
+		} else if (!(is_digit(*p) || (*p >= 'a' && *p <= 'z') ||
+			     (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+			     *p == '-' || *p == '.')) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Columns some writers put between the timestamp and the event. */
+static bool is_gap_column(const struct cur *t)
+{
+	const char *p;
+
+	/* trace-cmd report --ts-diff: "(+23)" */
+	if (t->end - t->p >= 3 && t->p[0] == '(' && t->end[-1] == ')')
+		return true;
+	/* perf script -F period: the sample period */
+	for (p = t->p; p < t->end; p++)
+		if (!is_digit(*p))
+			return false;
+	return true;
+}
+
+/*
+ * Find "TIMESTAMP: EVENT:" in C, whatever columns come before the
+ * timestamp (task-pid, "(tgid)", "[CPU]", irq flags, trace-cmd's buffer
+ * name, perf's comm and tid: a comm may itself hold spaces or digits, so
+ * a timestamp-like token not followed by an event name is passed over).
+ * Without a timestamp (tracefs option context-info off) the event name
+ * starts the line (*bare).  On success NAME is the name without its last
+ * colon and C is left after it.
+ */
+/* After a timestamp at AFTER: gap columns, then the event name. */
+static bool event_after(struct cur after, struct cur *c, struct cur *name)
+{
+	struct cur n;
+	bool got;
+
+	while ((got = next_token(&after, &n)) && is_gap_column(&n))
+		;
+	if (!got || !is_event_name(&n))
+		return false;
+	name->p = n.p;
+	name->end = n.end - 1;
+	c->p = n.end;
+	return true;
+}
+
+static bool find_event(struct cur *c, struct cur *name, bool *bare)
+{
+	struct cur scan = *c, t, first = {NULL, NULL};
+	const char *q = c->p;
+	bool colon_next;
+
+	*bare = false;
+	/*
+	 * The common case first, at memchr() speed: in the default layouts
+	 * the first ": " ends the timestamp.
+	 */
+	while ((q = memchr(q, ':', (size_t)(c->end - q))) && q + 1 < c->end &&
+	       !is_space(q[1]))
+		q++;
+	if (q && q + 1 < c->end) {
+		t.end = q + 1;
+		for (t.p = q; t.p > c->p && !is_space(t.p[-1]); t.p--)
+			;
+		if (is_timestamp(&t, &colon_next) &&
+		    event_after((struct cur){t.end, c->end}, c, name))
+			return true;
+	}
+	while (next_token(&scan, &t)) {
+		struct cur after = scan, n;
+
+		if (!first.p)
+			first = t;
+		if (!is_timestamp(&t, &colon_next))
+			continue;
+		if (colon_next && !(next_token(&after, &n) &&
+				    n.end - n.p == 1 && *n.p == ':'))
+			continue;
+		if (event_after(after, c, name))
+			return true;
+	}
+	if (first.p && is_event_name(&first)) {
+		*bare = true;
+		name->p = first.p;
+		name->end = first.end - 1;
+		c->p = first.end;
 		return true;
 	}
 	return false;
@@ -266,24 +433,100 @@ static bool name_is(const struct cur *n, const char *s, size_t l)
 
 #define NAME_IS(n, lit) name_is(n, lit, sizeof(lit) - 1)
 
+static bool has_prefix(const struct cur *c, const char *s)
+{
+	size_t l = strlen(s);
+
+	return (size_t)(c->end - c->p) >= l && !memcmp(c->p, s, l);
+}
+
+static bool contains(const struct cur *c, const char *s)
+{
+	size_t l = strlen(s);
+
+	return memmem(c->p, (size_t)(c->end - c->p), s, l) != NULL;
+}
+
+/*
+ * Lines around the events that are not events: trace-cmd report's header
+ * ("cpus=2", "CPU 1 is empty"), lost-event marks (the kernel's "CPU:1
+ * [LOST 42 EVENTS]", trace-cmd's "CPU:1 [42 EVENTS DROPPED]"), and
+ * ftrace's " => func" stack lines.  C starts at the first non-blank.  Only
+ * prefixes are looked at: this runs for every line.
+ */
+static enum trace_line_kind aside(const struct cur *c, uint64_t *lost)
+{
+	const char *p;
+
+	if (has_prefix(c, "cpus=") ||
+	    (has_prefix(c, "CPU ") && contains(c, " is empty")))
+		return TL_COMMENT;
+	if (has_prefix(c, "CPU:") && contains(c, "EVENTS")) {
+		*lost = 0;
+		for (p = c->p; p < c->end && !is_digit(*p); p++)
+			;
+		/* past the CPU number, to the count if there is one */
+		while (p < c->end && is_digit(*p))
+			p++;
+		while (p < c->end && !is_digit(*p))
+			p++;
+		while (p < c->end && is_digit(*p) && *lost < (1ULL << 60))
+			*lost = *lost * 10 + (uint64_t)(*p++ - '0');
+		return TL_LOST;
+	}
+	if (has_prefix(c, "=> "))
+		return TL_STACK;
+	return TL_BLANK;
+}
+
+/*
+ * A line with no event that belongs to a stack trace: ftrace's
+ * "<stack trace>" event (its own layout), perf -g's callchain line (an
+ * indented return address first).
+ */
+static bool is_stack_line(const struct cur *c, bool indented)
+{
+	struct cur scan = *c, t;
+	const char *p;
+
+	if (contains(c, "<stack trace>") || contains(c, "<user stack trace>"))
+		return true;
+	if (!indented || !next_token(&scan, &t) || t.end - t.p < 6)
+		return false;
+	for (p = t.p; p < t.end; p++)
+		if (!is_digit(*p) && !(*p >= 'a' && *p <= 'f'))
+			return false;
+	return true;
+}
+
 enum trace_line_kind trace_parse_line(const char *p, size_t n,
 				      const struct trace_format *fmt,
 				      struct trace_event *ev, const char **why)
 {
 	struct cur c = {p, p + n}, name;
+	enum trace_line_kind kind;
 	struct fields f;
 	const char *err;
+	uint64_t lost;
+	bool bare;
 	int mt;
 
-	while (c.p < c.end && (*c.p == ' ' || *c.p == '\t'))
+	while (c.p < c.end && is_space(*c.p))
 		c.p++;
 	if (c.p == c.end)
 		return TL_BLANK;
 	if (*c.p == '#')
 		return TL_COMMENT;
-	*why = "no \"[CPU] TIMESTAMP: EVENT:\" in the line";
-	if (!find_event(&c, &name))
-		return TL_BAD;
+	kind = aside(&c, &lost);
+	if (kind == TL_LOST) {
+		memset(ev, 0, sizeof(*ev));
+		ev->pfn = lost;
+	}
+	if (kind != TL_BLANK)
+		return kind;
+	*why = "no \"TIMESTAMP: EVENT:\" in the line";
+	if (!find_event(&c, &name, &bare))
+		return is_stack_line(&c, c.p > p) ? TL_STACK : TL_BAD;
 	memset(ev, 0, sizeof(*ev));
 	if (NAME_IS(&name, "mm_page_alloc"))
 		ev->type = TEV_ALLOC;
@@ -293,8 +536,13 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 		ev->type = TEV_FREE_BATCHED;
 	else if (NAME_IS(&name, "mm_page_alloc_extfrag"))
 		ev->type = TEV_EXTFRAG;
+	else if (NAME_IS(&name, "mm_page_free_direct")) /* before 3.3 */
+		ev->type = TEV_FREE;
+	else if (NAME_IS(&name, "mm_pagevec_free")) /* before 3.3 */
+		ev->type = TEV_FREE_BATCHED;
 	else
-		return TL_OTHER;
+		/* a bare "word:" is an event only if it is ours */
+		return bare ? TL_BAD : TL_OTHER;
 	err = parse_fields(c, fmt, ev->type, &f);
 	if (err) {
 		*why = err;
@@ -303,15 +551,19 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 	*why = "pfn= missing";
 	if (!f.has_pfn)
 		return TL_BAD;
+	*why = "pfn= out of range";
+	if (f.pfn_none && ev->type != TEV_ALLOC)
+		return TL_BAD;
 	ev->pfn = f.pfn;
 	switch (ev->type) {
 	case TEV_ALLOC:
 		*why = "mm_page_alloc needs order= and migratetype=";
 		if (f.order < 0 || f.migratetype < 0)
 			return TL_BAD;
-		if (f.page_null)
+		/* the print format says pfn 0 for the NULL page */
+		if (f.pfn_none || (f.page_null && f.pfn == 0))
 			return TL_ALLOC_FAILED;
-		mt = model_mt(fmt, f.migratetype);
+		mt = trace_model_mt(fmt, f.migratetype);
 		*why = "migratetype= out of range for this kernel";
 		if (mt < 0)
 			return TL_BAD;
@@ -336,7 +588,7 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 		    f.alloc_mt < 0 || f.fallback_mt < 0 ||
 		    f.fallback_order >= MAX_ORDER)
 			return TL_BAD;
-		mt = model_mt(fmt, f.alloc_mt);
+		mt = trace_model_mt(fmt, f.alloc_mt);
 		*why = "alloc_migratetype= out of range for this kernel";
 		if (mt < 0)
 			return TL_BAD;
@@ -347,200 +599,4 @@ enum trace_line_kind trace_parse_line(const char *p, size_t n,
 		break;
 	}
 	return TL_EVENT;
-}
-
-/* "# os release : 6.1.0-13-amd64" (perf script --header) */
-static bool header_version(const char *p, const char *end, char *out,
-			   size_t outlen)
-{
-	static const char key[] = "# os release :";
-	size_t n = (size_t)(end - p), i = 0;
-
-	if (n < sizeof(key) - 1 || memcmp(p, key, sizeof(key) - 1))
-		return false;
-	p += sizeof(key) - 1;
-	while (p < end && *p == ' ')
-		p++;
-	while (p < end && *p != ' ' && i + 1 < outlen)
-		out[i++] = *p++;
-	out[i] = '\0';
-	return i > 0;
-}
-
-static void push(struct trace_events *ev, const struct trace_event *e)
-{
-	if (ev->nr == ev->alloc) {
-		ev->alloc = ev->alloc ? ev->alloc * 2 : 65536;
-		ev->ev = xrealloc(ev->ev, ev->alloc * sizeof(*ev->ev));
-	}
-	ev->ev[ev->nr++] = *e;
-}
-
-int trace_parse_init(struct trace_events *ev, const char *version,
-		     const char *head, size_t len)
-{
-	const char *end = head + len;
-
-	memset(ev, 0, sizeof(*ev));
-	ev->first_bad_line = -1;
-	if (version) {
-		snprintf(ev->version, sizeof(ev->version), "%s", version);
-		ev->version_from = "option";
-	} else {
-		/* the header comes first: look only at leading comments */
-		const char *q = head;
-
-		while (q < end && *q == '#') {
-			const char *nl = memchr(q, '\n', (size_t)(end - q));
-			const char *le = nl ? nl : end;
-
-			if (header_version(q, le, ev->version,
-					   sizeof(ev->version))) {
-				ev->version_from = "trace header";
-				break;
-			}
-			q = nl ? nl + 1 : end;
-		}
-		if (!ev->version_from) {
-			snprintf(ev->version, sizeof(ev->version), "6.1");
-			ev->version_from = "assumed";
-		}
-	}
-	if (trace_format_for(ev->version, &ev->fmt) < 0) {
-		snprintf(ev->error, sizeof(ev->error),
-			 "kernel version '%s' (from the %s) is not N.N[.N]",
-			 ev->version, ev->version_from);
-		return -1;
-	}
-	return 0;
-}
-
-void trace_parse_lines(struct trace_events *ev, const char *buf, size_t len)
-{
-	const char *p = buf, *end = buf + len;
-
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *why = NULL;
-		struct trace_event e;
-
-		ev->lines++;
-		switch (trace_parse_line(p, (size_t)(le - p), &ev->fmt, &e,
-					 &why)) {
-		case TL_BLANK:
-			break;
-		case TL_COMMENT:
-			ev->comments++;
-			break;
-		case TL_EVENT:
-			ev->by_type[e.type]++;
-			if (e.type == TEV_EXTFRAG) {
-				ev->extfrag_fragmenting += e.flags & 1;
-				ev->extfrag_change_ownership +=
-					(e.flags >> 1) & 1;
-			}
-			push(ev, &e);
-			break;
-		case TL_ALLOC_FAILED:
-			ev->failed_allocs++;
-			break;
-		case TL_OTHER:
-			ev->other++;
-			break;
-		case TL_BAD:
-			if (ev->first_bad_line < 0) {
-				ev->first_bad_line = (long)ev->lines;
-				ev->first_bad_why = why;
-			}
-			ev->unparseable++;
-			break;
-		}
-		p = nl ? nl + 1 : end;
-	}
-}
-
-int trace_parse(const char *buf, size_t len, const char *version,
-		struct trace_events *ev)
-{
-	if (trace_parse_init(ev, version, buf, len) < 0)
-		return -1;
-	trace_parse_lines(ev, buf, len);
-	return 0;
-}
-
-int trace_parse_file(FILE *f, const char *version, struct trace_events *ev)
-{
-	enum { CHUNK = 4 << 20 };
-	char *buf = xmalloc(CHUNK + 1);
-	size_t have = 0, n;
-	bool started = false;
-
-	for (;;) {
-		size_t done;
-		char *nl;
-
-		n = fread(buf + have, 1, CHUNK - have, f);
-		have += n;
-		if (!started) {
-			started = true;
-			if (trace_parse_init(ev, version, buf, have) < 0) {
-				free(buf);
-				return -1;
-			}
-		}
-		if (n == 0 || have < CHUNK) {
-			if (ferror(f)) {
-				snprintf(ev->error, sizeof(ev->error),
-					 "read error");
-				free(buf);
-				return -1;
-			}
-			if (n == 0 || feof(f)) {
-				trace_parse_lines(ev, buf, have);
-				break;
-			}
-		}
-		/* parse the complete lines, keep the partial last one */
-		buf[have] = '\0';
-		nl = memrchr(buf, '\n', have);
-		if (!nl) {
-			/* a 4 MB line: no kernel prints that */
-			trace_parse_lines(ev, buf, have);
-			have = 0;
-			continue;
-		}
-		done = (size_t)(nl - buf) + 1;
-		trace_parse_lines(ev, buf, done - 1);
-		memmove(buf, buf + done, have - done);
-		have -= done;
-	}
-	free(buf);
-	return 0;
-}
-
-void trace_events_free(struct trace_events *ev)
-{
-	free(ev->ev);
-	ev->ev = NULL;
-	ev->nr = 0;
-}
-
-void trace_report(FILE *out, const char *name, const struct trace_events *ev)
-{
-	fprintf(out,
-		"gfpaudit simulate: %s: kernel %s (%s): %lu lines, %lu "
-		"mm_page_alloc, %lu mm_page_free, %lu mm_page_free_batched, "
-		"%lu mm_page_alloc_extfrag (%lu fragmenting, %lu "
-		"change_ownership), %lu failed allocations, %lu other events, "
-		"%lu comments, %lu unparseable\n",
-		name, ev->version, ev->version_from, ev->lines,
-		ev->by_type[TEV_ALLOC], ev->by_type[TEV_FREE],
-		ev->by_type[TEV_FREE_BATCHED], ev->by_type[TEV_EXTFRAG],
-		ev->extfrag_fragmenting, ev->extfrag_change_ownership,
-		ev->failed_allocs, ev->other, ev->comments, ev->unparseable);
-	if (ev->unparseable)
-		fprintf(out,
-			"gfpaudit simulate: %s:%ld: first unparseable line: "
-			"%s\n",
-			name, ev->first_bad_line, ev->first_bad_why);
 }

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,11 +41,15 @@ const char usage_simulate[] =
 	"                      attempts; prints policy, metric, value rows\n"
 	"  --trace FILE        replay "
 	"kmem:mm_page_alloc/mm_page_free(_batched)/\n"
-	"                      mm_page_alloc_extfrag lines (trace_pipe or "
-	"perf\n"
-	"                      script) under each policy\n"
+	"                      mm_page_alloc_extfrag under each policy, from\n"
+	"                      trace-cmd's trace.dat (told by its content), "
+	"or\n"
+	"                      text: /sys/kernel/tracing/trace or trace_pipe,\n"
+	"                      `perf script [--header]`, `trace-cmd report`;\n"
+	"                      perf.data: give its `perf script` instead\n"
 	"  --kernel-version V  the traced kernel (pfn= format and migratetype\n"
-	"                      numbering); default: the trace header, else "
+	"                      numbering); default: the trace header (perf\n"
+	"                      script --header) or trace.dat's formats, else "
 	"6.1\n"
 	"  --rule NAME         with --db: the site-driven workload of the "
 	"sites\n"
@@ -344,33 +349,47 @@ static int run_antifrag(struct sim_opts *o)
 	return rc;
 }
 
+/* In the voice of trace_report(), whose counts come just before. */
+static void __attribute__((format(printf, 1, 2)))
+trace_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("gfpaudit simulate: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
 static int run_trace(struct sim_opts *o)
 {
 	const struct alloc_policy *pol[4];
 	struct trace_events ev;
 	struct sim_result *res;
-	FILE *f;
 	int n = select_policies(o->policy, pol), i, rc = EXIT_OK;
 
 	if (n < 0)
 		return usage_error("simulate", "unknown policy '%s'",
 				   o->policy);
-	f = fopen(o->trace, "r");
-	if (!f) {
-		error_msg("simulate: %s: %s", o->trace, strerror(errno));
-		return EXIT_USAGE;
-	}
-	if (trace_parse_file(f, o->kversion, &ev) < 0) {
-		error_msg("simulate: %s: %s", o->trace, ev.error);
-		fclose(f);
+	if (trace_read(o->trace, o->kversion, &ev) < 0) {
+		trace_error("%s: %s", o->trace, ev.error);
 		trace_events_free(&ev);
 		return EXIT_USAGE;
 	}
-	fclose(f);
 	trace_report(stderr, o->trace, &ev);
+	if (trace_mostly_unparseable(&ev)) {
+		trace_error("%s: %lu of %lu kmem event %s unparseable, the "
+			    "first is %s %ld (a wrong --kernel-version?)",
+			    o->trace, ev.unparseable,
+			    ev.unparseable + ev.nr + ev.failed_allocs, ev.unit,
+			    strcmp(ev.unit, "records") ? "line" : "record",
+			    ev.first_bad_line);
+		trace_events_free(&ev);
+		return EXIT_USAGE;
+	}
 	if (!ev.nr) {
-		error_msg("simulate: %s: no kmem page allocator events",
-			  o->trace);
+		trace_error("%s: no kmem page allocator events", o->trace);
 		trace_events_free(&ev);
 		return EXIT_USAGE;
 	}

@@ -24,13 +24,20 @@ is "$(val "$TMP/t61.tsv" 6.1 unparseable_lines)" "2" "unparseable lines are a me
 is "$(val "$TMP/t61.tsv" 6.1 unknown_frees)" "1" "free of a page allocated before the trace"
 is "$(val "$TMP/t61.tsv" 6.1 kernel_change_ownership)" "1" "kernel's extfrag change_ownership"
 
-# The same trace read as 4.13: every 0x pfn is now the wrong format.
+# The same trace read as 4.13: every 0x pfn is now the wrong format, and
+# a trace mostly unparseable is not replayed: exit 2, the first bad line
+# named.
 "$GFPAUDIT" simulate --trace "$FX/trace_pipe.6.1" --kernel-version 4.13 \
 	--tsv --pages 8192 --policy 6.1 >"$TMP/t413.tsv" 2>"$TMP/t413.err"
+is "$?" "2" "a mostly unparseable trace exits 2"
 like "$(cat "$TMP/t413.err")" "kernel 4.13 \(option\).*, 9 unparseable" \
 	"--kernel-version 4.13 wants decimal pfns"
-like "$(cat "$TMP/t413.err")" "pfn= is hex, but this kernel prints it in decimal" \
-	"the reason is given"
+like "$(cat "$TMP/t413.err")" "trace_pipe.6.1:13: first unparseable line: pfn= is hex, but this kernel prints it in decimal: \"  *bash-1261 " \
+	"the reason is given, with the line"
+like "$(tail -n 1 "$TMP/t413.err")" "^gfpaudit simulate: .*trace_pipe.6.1: 9 of 10 kmem event lines unparseable, the first is line 13" \
+	"the error line names the first bad line"
+[ -s "$TMP/t413.tsv" ]
+is "$?" "1" "nothing replayed"
 
 # perf script, version from its header; the 0x line is the odd one out.
 "$GFPAUDIT" simulate --trace "$FX/perf_script.4.13" --tsv --pages 8192 \
