@@ -20,8 +20,8 @@ enum edit_kind {
 			  * text is `from` (blanks aside): add the flag `to`
 			  * with `|` (a lone `0` becomes `to`), unless it
 			  * already has it */
-	EDIT_ARG_PARAM,	 /* that argument's one GFP_ base mask becomes the
-			  * gfp_t parameter `to` */
+	EDIT_ARG_PARAM,	 /* that argument's base mask `mask`, its only
+			  * one, becomes the gfp_t parameter `to` */
 };
 
 struct edit {
@@ -29,6 +29,7 @@ struct edit {
 	int line, col;
 	const char *from; /* the token expected at line:col */
 	const char *to;	  /* replacement; NULL drops it from its | expr */
+	const char *mask; /* EDIT_ARG_PARAM: the token `to` replaces */
 };
 
 /*
@@ -38,13 +39,6 @@ struct edit {
  */
 int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 		struct strbuf *out, char *err, size_t errlen);
-
-/*
- * The number of GFP_ base masks (GFP_KERNEL, GFP_TEMPORARY, ...; not the
- * __GFP_ modifiers) in text[0..len), comments aside; the first one's
- * offset in *off.
- */
-int gfp_base_masks(const char *text, size_t len, size_t *off);
 
 /*
  * Apply the EDIT_ARG_* edit e, whose argument starts at buf[s]: append

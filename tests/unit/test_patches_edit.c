@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "lib/gfpmask.h"
 #include "patches/edit.h"
 #include "patches/maintainers.h"
 #include "patches/subsys.h"
@@ -32,9 +33,9 @@ static void test_token(void **state)
 	const char *in = "\tp = kmalloc(n,\tGFP_TEMPORARY | __GFP_NOWARN);\r\n"
 			 "x GFP_TEMPORARY y GFP_TEMPORARY\n";
 	struct edit e[] = {
-		{EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL"},
-		{EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL"},
-		{EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp"},
+		{EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL", NULL},
+		{EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL", NULL},
+		{EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp", NULL},
 	};
 	char err[256], *out;
 
@@ -48,9 +49,9 @@ static void test_token(void **state)
 
 static void test_stale(void **state)
 {
-	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL"};
-	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL"};
-	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
+	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL};
+	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL", NULL};
+	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL};
 	char err[256], *out;
 
 	(void)state;
@@ -77,12 +78,12 @@ static void test_define_and_table(void **state)
 		"\t{ \"GFP_TEMPORARY\",\t\"TMP\" },\n"
 		"\tpr_debug(\"GFP_TEMPORARY\");\n";
 	struct edit e[] = {
-		{EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL},
-		{EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL},
-		{EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL},
-		{EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL, NULL},
+		{EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL, NULL},
+		{EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL, NULL},
+		{EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL, NULL},
 		/* Not a table line: the token is replaced instead. */
-		{EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL", NULL},
 	};
 	char err[256], *out;
 
@@ -100,9 +101,9 @@ static void test_drop(void **state)
 			 "b(__GFP_RECLAIMABLE|GFP_NOFS);\n"
 			 "c(__GFP_RECLAIMABLE);\n";
 	struct edit e[] = {
-		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL},
-		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL},
-		{EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL},
+		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL, NULL},
+		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL, NULL},
+		{EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL, NULL},
 	};
 	char err[256], *out;
 
@@ -114,7 +115,7 @@ static void test_drop(void **state)
 
 static void test_no_trailing_newline(void **state)
 {
-	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
+	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL};
 	char err[256], *out;
 
 	(void)state;
@@ -134,20 +135,20 @@ static void test_arg_add(void **state)
 		"c = kmem_cache_create(\"e\", 8, 0, big ? F(1, 2) : 0, NULL);\n"
 		"x GFP_TEMPORARY\n";
 	struct edit e[] = {
-		{EDIT_ARG_ADD, 1, 34, "0", "SLAB_RECLAIM_ACCOUNT"},
+		{EDIT_ARG_ADD, 1, 34, "0", "SLAB_RECLAIM_ACCOUNT", NULL},
 		{EDIT_ARG_ADD, 3, 3, "SLAB_HWCACHE_ALIGN | SLAB_PANIC",
-		 "SLAB_RECLAIM_ACCOUNT"},
+		 "SLAB_RECLAIM_ACCOUNT", NULL},
 		/* Never added twice. */
 		{EDIT_ARG_ADD, 5, 19, "SLAB_RECLAIM_ACCOUNT | SLAB_PANIC",
-		 "SLAB_RECLAIM_ACCOUNT"},
+		 "SLAB_RECLAIM_ACCOUNT", NULL},
 		/* ?: binds more loosely than |: the old text is bracketed. */
-		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0", "SLAB_RECLAIM_ACCOUNT"},
-		{EDIT_TOKEN, 7, 3, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0", "SLAB_RECLAIM_ACCOUNT", NULL},
+		{EDIT_TOKEN, 7, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL},
 	};
-	struct edit stale = {EDIT_ARG_ADD, 1, 34, "SLAB_PANIC", "X"};
+	struct edit stale = {EDIT_ARG_ADD, 1, 34, "SLAB_PANIC", "X", NULL};
 	struct edit over[] = {
-		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X"},
-		{EDIT_TOKEN, 3, 24, "SLAB_PANIC", "Y"},
+		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X", NULL},
+		{EDIT_TOKEN, 3, 24, "SLAB_PANIC", "Y", NULL},
 	};
 	char err[256], *out;
 
@@ -179,31 +180,55 @@ static void test_arg_param(void **state)
 {
 	const char *in = "\tbuffer = kmalloc(PAGE_SIZE, GFP_TEMPORARY);\n"
 			 "\tp = kzalloc(n, GFP_KERNEL | __GFP_NOWARN);\n"
-			 "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n";
+			 "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n"
+			 "\tr = kzalloc(n, GFP_NOFS | GFP_KERNEL);\n"
+			 "\ts = f(c, local & ~GFP_CONSTRAINT_MASK, node);\n";
 	struct edit e[] = {
-		{EDIT_ARG_PARAM, 1, 30, "GFP_TEMPORARY", "gfp"},
-		{EDIT_ARG_PARAM, 2, 17, "GFP_KERNEL | __GFP_NOWARN", "flags"},
+		{EDIT_ARG_PARAM, 1, 30, "GFP_TEMPORARY", "gfp", "GFP_TEMPORARY"},
+		{EDIT_ARG_PARAM, 2, 17, "GFP_KERNEL | __GFP_NOWARN", "flags",
+		 "GFP_KERNEL"},
+		/* GFP_DMA is a zone modifier: it stays beside the parameter. */
+		{EDIT_ARG_PARAM, 3, 17, "GFP_KERNEL | GFP_DMA", "g",
+		 "GFP_KERNEL"},
 	};
-	struct edit two = {EDIT_ARG_PARAM, 3, 17, "GFP_KERNEL | GFP_DMA", "g"};
+	struct edit two = {EDIT_ARG_PARAM, 4, 17, "GFP_NOFS | GFP_KERNEL", "g",
+			   "GFP_KERNEL"};
+	/* 6.1 mm/slab.c: the planned base mask is not in the argument. */
+	struct edit slab = {EDIT_ARG_PARAM, 5, 11,
+			    "local & ~GFP_CONSTRAINT_MASK", "flags",
+			    "GFP_KERNEL"};
 	size_t off = 0;
 	char err[256], *out;
 
 	(void)state;
-	out = apply(in, e, 2, 0, err);
+	out = apply(in, e, 3, 0, err);
 	assert_string_equal(out,
 			    "\tbuffer = kmalloc(PAGE_SIZE, gfp);\n"
 			    "\tp = kzalloc(n, flags | __GFP_NOWARN);\n"
-			    "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n");
+			    "\tq = kzalloc(n, g | GFP_DMA);\n"
+			    "\tr = kzalloc(n, GFP_NOFS | GFP_KERNEL);\n"
+			    "\ts = f(c, local & ~GFP_CONSTRAINT_MASK, node);\n");
 	free(out);
 	out = apply(in, &two, 1, -1, err);
-	assert_string_equal(err, "3:17: 'GFP_KERNEL | GFP_DMA' has no single "
-				 "GFP_ base mask");
+	assert_string_equal(err, "4:17: 'GFP_NOFS | GFP_KERNEL' is not one base "
+				 "mask GFP_KERNEL and modifiers");
 	free(out);
-	assert_int_equal(gfp_base_masks("__GFP_IO | GFP_NOFS /* GFP_X */", 31,
-					&off),
+	out = apply(in, &slab, 1, -1, err);
+	assert_string_equal(err, "5:11: 'local & ~GFP_CONSTRAINT_MASK' is not "
+				 "one base mask GFP_KERNEL and modifiers");
+	free(out);
+	assert_int_equal(gfp_count_base_masks(
+				 "__GFP_IO | GFP_NOFS /* GFP_KERNEL */", 36, &off),
 			 1);
 	assert_int_equal(off, 11);
-	assert_int_equal(gfp_base_masks("__GFP_IO | MY_GFP_X", 19, &off), 0);
+	assert_int_equal(gfp_count_base_masks("__GFP_IO | MY_GFP_KERNEL", 24,
+					      &off),
+			 0);
+	assert_int_equal(gfp_count_base_masks("f & ~GFP_CONSTRAINT_MASK", 24,
+					      NULL),
+			 0);
+	assert_true(gfp_is_base_mask("GFP_NOWAIT", 10));
+	assert_false(gfp_is_base_mask("GFP_DMA", 7));
 }
 
 static void test_vpatch(void **state)
