@@ -54,8 +54,7 @@ static size_t skip_len(const char *buf, size_t len, size_t i, int *literal)
  * binding more loosely than `|` (`?:`, `&&`, `||`, an assignment) is at
  * its top level, so that `| FLAG` must not be appended bare.
  */
-static int arg_end(const char *buf, size_t len, size_t s, size_t *end,
-		   int *low)
+static int arg_end(const char *buf, size_t len, size_t s, size_t *end, int *low)
 {
 	size_t i = s, n;
 	int depth = 0, lit;
@@ -80,12 +79,12 @@ static int arg_end(const char *buf, size_t len, size_t s, size_t *end,
 			depth--;
 		} else if (!depth && (c == ',' || c == ';')) {
 			return 0;
-		} else if (!depth && (c == '?' ||
-				      (i + 1 < len && (c == '&' || c == '|') &&
-				       buf[i + 1] == c) ||
-				      (c == '=' && i > s &&
-				       !strchr("=!<>", buf[i - 1]) &&
-				       (i + 1 >= len || buf[i + 1] != '=')))) {
+		} else if (!depth &&
+			   (c == '?' ||
+			    (i + 1 < len && (c == '&' || c == '|') &&
+			     buf[i + 1] == c) ||
+			    (c == '=' && i > s && !strchr("=!<>", buf[i - 1]) &&
+			     (i + 1 >= len || buf[i + 1] != '=')))) {
 			*low = 1;
 		}
 		if (!isspace((unsigned char)c))
@@ -155,9 +154,8 @@ static int word_count(const char *buf, size_t s, size_t e, const char *word,
 	return count;
 }
 
-int edit_arg_apply(const char *buf, size_t len, size_t s,
-		   const struct edit *e, struct strbuf *out, size_t *t,
-		   char *err, size_t errlen)
+int edit_arg_apply(const char *buf, size_t len, size_t s, const struct edit *e,
+		   struct strbuf *out, size_t *t, char *err, size_t errlen)
 {
 	size_t end, off;
 	int low;
@@ -181,11 +179,9 @@ int edit_arg_apply(const char *buf, size_t len, size_t s,
 		    gfp_count_base_masks(buf + s, end - s, NULL) !=
 			    gfp_is_base_mask(e->mask, strlen(e->mask))) {
 			snprintf(err, errlen,
-				 "%d:%d: '%s' is not one base mask %s and "
-				 "modifiers",
-				 e->line, e->col, e->from,
-				 e->mask ? e->mask : "(none planned)");
-			return -1;
+				 "'%s' is not one base mask %s and modifiers",
+				 e->from, e->mask ? e->mask : "(none planned)");
+			return 1;
 		}
 		sb_add(out, buf + s, off - s);
 		sb_adds(out, e->to);

@@ -131,9 +131,11 @@ static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
 				(const char *)sqlite3_column_text(st, 3);
 			const char *fn =
 				(const char *)sqlite3_column_text(st, 4);
-			struct edit e = {EDIT_TOKEN, sqlite3_column_int(st, 1),
-					 sqlite3_column_int(st, 2), from, to,
-					 NULL};
+			struct edit e = {.kind = EDIT_TOKEN,
+					 .line = sqlite3_column_int(st, 1),
+					 .col = sqlite3_column_int(st, 2),
+					 .from = from,
+					 .to = to};
 			const char *param;
 
 			if (!path || !path_is_safe_relative(path)) {
@@ -232,10 +234,11 @@ static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 			sqlite3_bind_int(us, 4, sqlite3_column_int(st, 2));
 			if (sqlite3_step(us) == SQLITE_ROW) {
 				struct edit e = {
-					EDIT_TOKEN, sqlite3_column_int(us, 0),
-					sqlite3_column_int(us, 1),
-					intern(p, s->from),
-					s->to ? intern(p, s->to) : NULL, NULL};
+					.kind = EDIT_TOKEN,
+					.line = sqlite3_column_int(us, 0),
+					.col = sqlite3_column_int(us, 1),
+					.from = intern(p, s->from),
+					.to = s->to ? intern(p, s->to) : NULL};
 
 				add_edit(p, hits[i].path, e);
 				p->uses++;
@@ -321,7 +324,7 @@ static int plan_args(sqlite3 *db, const struct rule *r, struct plan *p)
 	for (i = 0; i < n; i++) {
 		long long id = hits[i].site_id;
 		const char *path, *flags, *param;
-		struct edit e = {EDIT_ARG_ADD, 0, 0, NULL, NULL, NULL};
+		struct edit e = {.kind = EDIT_ARG_ADD};
 		char *mask = NULL;
 
 		if (hits[i].match->source == SRC_CACHES) {

@@ -38,6 +38,38 @@ ok "every hunk replaces one base mask by the parameter" \
 like "$(cat "$TMP/s/0000-cover-letter.patch")" "1 use could not be converted" \
 	"the two-mask site is counted as left for review"
 
+# Every hunk is checked against its plan before it is written: a drop
+# rule's edit that would turn `GFP_KERNEL & ~__GFP_RECLAIMABLE` into `&
+# ~0` is refused with its file:line and left out; the others stay.
+mkdir "$TMP/rules"
+cat >"$TMP/rules/drop-rcl.rule" <<'EOF2'
+name: drop-rcl
+description: drop __GFP_RECLAIMABLE (a test rule)
+versions: all
+action: drop
+flags: __GFP_RECLAIMABLE
+replace: __GFP_RECLAIMABLE -
+subject: drop __GFP_RECLAIMABLE
+why: A test.
+
+match: sites
+where: flags not-null
+severity: note
+message: {flags}
+EOF2
+"$GFPAUDIT" patch --db "$db" --rules "$TMP/rules" --rule drop-rcl \
+	--maintainers none --out "$TMP/d" "$T" >"$TMP/out" 2>"$TMP/err"
+is "$?" 0 "a series with a refused hunk is still written"
+is "$(grep -c 'hunk refused' "$TMP/err")" 1 "one hunk is refused"
+like "$(cat "$TMP/err")" "warning: mm/drop.c:13:34: hunk refused: the hunk changes '__GFP_RECLAIMABLE' into '0', the plan drops __GFP_RECLAIMABLE\$" \
+	"on one line naming file:line and what differs from the plan"
+d=$(cat "$TMP"/d/0001-*.patch)
+like "$d" "^\+	return kmalloc\(n, GFP_KERNEL\);" "the planned drop is in the series"
+is "$(printf '%s\n' "$d" | grep -c '^[-+]	.*\(__GFP_RECLAIMABLE\|~0\)')" 1 \
+	"the refused hunk is not (only the removed line names the flag)"
+like "$(tr '\n' ' ' <"$TMP/d/0000-cover-letter.patch")" "1 planned edit +changed other tokens than the plan named and was left out" \
+	"the cover letter says so"
+
 # The checker itself sees a hunk that changes another token.
 sed 's/^+\(.*\)gfp | __GFP_NOWARN/+\1gfp | __GFP_NORETRY/' "$TMP"/s/0001-*.patch \
 	>"$TMP/bad.patch"
