@@ -142,8 +142,8 @@ static void av_free(struct argv_b *a)
  * with the scratch copy first for the "after" run so headers the series
  * changes are seen changed.
  */
-static void add_includes(struct vctx *c, struct argv_b *a, const char *arch,
-			 const char *path, int after)
+static void add_includes(struct vctx *c, struct argv_b *a, enum tool t,
+			 const char *arch, const char *path, int after)
 {
 	static const char *const dirs[] = {"arch/%s/include",
 					   "arch/%s/include/generated",
@@ -160,7 +160,13 @@ static void add_includes(struct vctx *c, struct argv_b *a, const char *arch,
 	struct stat st;
 	int i;
 
-	av_add(a, xasprintf("-iquote%s/%s", c->o->tree, dir));
+	/*
+	 * The file's own directory, for its "local.h" headers: the copy
+	 * checked is elsewhere.  sparse (0.6.4) ignores -iquote, and a
+	 * header it cannot open stops it, so it gets -I.
+	 */
+	av_add(a, xasprintf("%s%s/%s", t == TOOL_SPARSE ? "-I" : "-iquote",
+			    c->o->tree, dir));
 	av_add(a, xasprintf("-I%s", c->shim));
 	for (i = 0; dirs[i]; i++) {
 		char *d = xasprintf(dirs[i], arch);
@@ -309,7 +315,7 @@ int run_tool(struct vctx *c, enum tool t, const char *file, const char *path,
 			av_add(&a, xstrdup("-fmax-warnings=unlimited"));
 			av_add(&a, xstrdup("-fmax-errors=unlimited"));
 		}
-		add_includes(c, &a, arch, path, after);
+		add_includes(c, &a, t, arch, path, after);
 		av_add(&a, xstrdup(file));
 		if (run_argv(a.v, &so) < 0)
 			rc = -1;
