@@ -518,9 +518,11 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 
 		store(db, series ? series : o->series, r);
 	}
-	for (i = 0; i < r->n; i++)
+	for (i = 0; i < r->n && rc != EXIT_FINDINGS; i++)
 		if (!strcmp(r->v[i].result, "fail"))
 			rc = EXIT_FINDINGS;
+		else if (!strcmp(r->v[i].result, "inconclusive"))
+			rc = EXIT_INCONCLUSIVE;
 out:
 	for (i = 0; i < n; i++)
 		vpatch_free(&v[i]);

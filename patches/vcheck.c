@@ -68,11 +68,35 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 	if (shims_a)
 		run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL);
 	n = new_diags(&b, &a, p, k, &detail);
-	if (n)
+	if (b.status >= 128 || a.status >= 128)
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "%s was killed by signal %d (%s the series)",
+			 t == TOOL_CLANG ? "clang" : "sparse",
+			 (b.status >= 128 ? b.status : a.status) - 128,
+			 b.status >= 128 ? "before" : "after");
+	else if (n)
 		vres_add(r, p->name, p->paths[k], check, "fail",
 			 "%d new %s: %s", n,
 			 t == TOOL_CLANG ? "error(s)" : "warning(s)",
 			 detail.buf);
+	else if (t == TOOL_CLANG && b.n)
+		/*
+		 * The compiler recovered from errors it had already: what it
+		 * made of the changed lines is not known, and an error they
+		 * bring may be one it no longer reports.
+		 */
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "no new errors, but the file does not compile as "
+			 "checked (%d errors before the series, %d after; %s "
+			 "headers)",
+			 b.n, a.n, c->configured ? "configured" : "shimmed");
+	else if (t == TOOL_SPARSE && b.errors)
+		/* sparse gives up after errors, in the file or a header. */
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "no new warnings, but sparse reported %d error(s) "
+			 "before the series (in the file or its headers; %s "
+			 "headers) and may not have checked the file",
+			 b.errors, c->configured ? "configured" : "shimmed");
 	else
 		vres_add(r, p->name, p->paths[k], check, "pass",
 			 "no new %s (%d before, %d after; %s headers)",
@@ -105,6 +129,7 @@ static int compare_kbuild(struct vctx *c, const struct vpatch *p, int k,
 
 		parse_diags(text, p->paths[k], " warning: ", &d[i], NULL);
 		parse_diags(text, p->paths[k], " error: ", &d[i], NULL);
+		d[i].errors = count_errors(text);
 		if (st < 0 || (st && !d[i].n))
 			rc = -1;
 		sb_release(&out);
@@ -116,6 +141,13 @@ static int compare_kbuild(struct vctx *c, const struct vpatch *p, int k,
 			vres_add(r, p->name, p->paths[k], "sparse", "fail",
 				 "%d new warning(s) (kbuild: %s): %s", n, args,
 				 detail.buf);
+		else if (d[0].errors)
+			vres_add(r, p->name, p->paths[k], "sparse",
+				 "inconclusive",
+				 "no new warnings, but sparse reported %d "
+				 "error(s) before the series (kbuild: %s) and "
+				 "may not have checked the file",
+				 d[0].errors, args);
 		else
 			vres_add(r, p->name, p->paths[k], "sparse", "pass",
 				 "no new warnings (kbuild: %s; %d before, %d "

@@ -29,6 +29,8 @@ void diags_free(struct diags *d)
 	free(d->d);
 	d->d = NULL;
 	d->n = 0;
+	d->errors = 0;
+	d->status = 0;
 }
 
 static char *first_line(const char *s)
@@ -188,6 +190,22 @@ static void add_includes(struct vctx *c, struct argv_b *a, enum tool t,
 	free(dir);
 }
 
+int count_errors(const char *out)
+{
+	const char *l = out;
+	int n = 0;
+
+	while (*l) {
+		size_t len = strcspn(l, "\n");
+
+		n += memmem(l, len, " error: ", 8) != NULL;
+		l += len;
+		if (*l)
+			l++;
+	}
+	return n;
+}
+
 /*
  * Parse "FILE:LINE:COL: KIND: MSG" lines about file itself; a missing
  * header ("'x.h' file not found" / "unable to open 'x.h'") goes to
@@ -273,7 +291,7 @@ int run_tool(struct vctx *c, enum tool t, const char *file, const char *path,
 	     int after, struct diags *d, int *shims, struct strbuf *pp)
 {
 	char *arch = arch_of(c, path);
-	int round, rc = 0;
+	int round, rc = 0, status;
 
 	for (round = 0; round < MAX_SHIM_ROUNDS; round++) {
 		struct argv_b a = {0};
@@ -317,15 +335,18 @@ int run_tool(struct vctx *c, enum tool t, const char *file, const char *path,
 		}
 		add_includes(c, &a, t, arch, path, after);
 		av_add(&a, xstrdup(file));
-		if (run_argv(a.v, &so) < 0)
+		status = run_argv(a.v, &so);
+		if (status < 0)
 			rc = -1;
 		diags_free(d);
+		d->status = status;
 		parse_diags(err.buf ? err.buf : "", file,
 			    t == TOOL_CLANG ? " error: " : " warning: ", d,
 			    &missing);
 		if (t == TOOL_SPARSE)
 			parse_diags(err.buf ? err.buf : "", file, " error: ", d,
 				    NULL);
+		d->errors = count_errors(err.buf ? err.buf : "");
 		if (pp) {
 			sb_reset(pp);
 			sb_add(pp, out.buf ? out.buf : "", out.len);

@@ -28,6 +28,8 @@ struct diag {
 struct diags {
 	struct diag *d;
 	int n;
+	int errors; /* error lines of the run, about any file */
+	int status; /* the tool's exit status (128 + N: killed by signal N) */
 };
 
 void diags_free(struct diags *d);
@@ -39,6 +41,9 @@ void diags_free(struct diags *d);
  */
 void parse_diags(const char *out, const char *file, const char *kind,
 		 struct diags *d, char **missing);
+
+/* The number of " error: " lines of a tool's output, about any file. */
+int count_errors(const char *out);
 
 enum tool { TOOL_CLANG, TOOL_SPARSE, TOOL_CPP };
 
