@@ -21,19 +21,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Diagnostics of after that before lacks (by message, as a multiset). */
-static int new_diags(const struct diags *before, const struct diags *after,
-		     const struct vpatch *p, int k, struct strbuf *detail)
+static char **diag_keys(const struct vctx *c, const struct diags *d)
+{
+	char *before = xasprintf("%s/.gfpaudit-v/before/", c->scratch);
+	char *after = xasprintf("%s/.gfpaudit-v/after/", c->scratch);
+	char *scratch = xasprintf("%s/", c->scratch);
+	char *tree = xasprintf("%s/", c->o->tree);
+	const char *prefixes[] = {before, after, scratch, tree, NULL};
+	char **keys = xcalloc((size_t)d->n + 1, sizeof(char *));
+	int i;
+
+	for (i = 0; i < d->n; i++)
+		keys[i] = diag_normalise(d->d[i].msg, prefixes);
+	free(before);
+	free(after);
+	free(scratch);
+	free(tree);
+	return keys;
+}
+
+static void keys_free(char **keys, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+}
+
+/*
+ * Diagnostics of after that before lacks (by normalised message, as a
+ * multiset: the scratch directories and shifted line numbers aside).
+ */
+static int new_diags(const struct vctx *c, const struct diags *before,
+		     const struct diags *after, const struct vpatch *p, int k,
+		     struct strbuf *detail)
 {
 	char *used = xcalloc((size_t)before->n + 1, 1);
+	char **bk = diag_keys(c, before), **ak = diag_keys(c, after);
 	int i, j, n = 0;
 
 	for (i = 0; i < after->n; i++) {
 		int found = 0;
 
 		for (j = 0; j < before->n && !found; j++)
-			if (!used[j] &&
-			    !strcmp(before->d[j].msg, after->d[i].msg))
+			if (!used[j] && !strcmp(bk[j], ak[i]))
 				used[j] = found = 1;
 		if (found)
 			continue;
@@ -45,6 +77,8 @@ static int new_diags(const struct diags *before, const struct diags *after,
 					: "");
 	}
 	free(used);
+	keys_free(bk, before->n);
+	keys_free(ak, after->n);
 	return n;
 }
 
@@ -67,7 +101,7 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 	/* A shim made for "after" changes the inputs: redo "before". */
 	if (shims_a)
 		run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL);
-	n = new_diags(&b, &a, p, k, &detail);
+	n = new_diags(c, &b, &a, p, k, &detail);
 	if (b.status >= 128 || a.status >= 128)
 		vres_add(r, p->name, p->paths[k], check, "inconclusive",
 			 "%s was killed by signal %d (%s the series)",
@@ -136,7 +170,7 @@ static int compare_kbuild(struct vctx *c, const struct vpatch *p, int k,
 	}
 	vkbuild_args(c->kb, args, sizeof(args));
 	if (!rc) {
-		n = new_diags(&d[0], &d[1], p, k, &detail);
+		n = new_diags(c, &d[0], &d[1], p, k, &detail);
 		if (n)
 			vres_add(r, p->name, p->paths[k], "sparse", "fail",
 				 "%d new warning(s) (kbuild: %s): %s", n, args,

@@ -190,6 +190,61 @@ static void add_includes(struct vctx *c, struct argv_b *a, enum tool t,
 	free(dir);
 }
 
+static int path_char(char ch)
+{
+	return isalnum((unsigned char)ch) || strchr("_./-+", ch);
+}
+
+/*
+ * Does msg[0..end) end with a file name (a path whose last part has a dot
+ * and letters after it: slab.c, gfp_types.h)?
+ */
+static int ends_with_file(const char *msg, size_t end)
+{
+	size_t s = end;
+
+	while (s > 0 && path_char(msg[s - 1]))
+		s--;
+	while (end > s && isalpha((unsigned char)msg[end - 1]))
+		end--;
+	return end > s + 1 && msg[end - 1] == '.' &&
+	       isalpha((unsigned char)msg[end]);
+}
+
+char *diag_normalise(const char *msg, const char *const *prefixes)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i = 0, n = strlen(msg), k, pl;
+	int j;
+
+	while (i < n) {
+		for (j = 0; prefixes && prefixes[j]; j++) {
+			pl = strlen(prefixes[j]);
+			if (pl && !strncmp(msg + i, prefixes[j], pl))
+				break;
+		}
+		if (prefixes && prefixes[j]) {
+			i += pl;
+			continue;
+		}
+		if (msg[i] == ':' && i + 1 < n &&
+		    isdigit((unsigned char)msg[i + 1]) && sb.len &&
+		    ends_with_file(sb.buf, sb.len)) {
+			/* ":LINE" and ":COL" after a file name */
+			for (k = i; k < n && msg[k] == ':' && k + 1 < n &&
+				    isdigit((unsigned char)msg[k + 1]);) {
+				k++;
+				while (k < n && isdigit((unsigned char)msg[k]))
+					k++;
+			}
+			i = k;
+			continue;
+		}
+		sb_addc(&sb, msg[i++]);
+	}
+	return sb_detach(&sb) ?: xstrdup("");
+}
+
 int count_errors(const char *out)
 {
 	const char *l = out;

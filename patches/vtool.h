@@ -45,6 +45,17 @@ void parse_diags(const char *out, const char *file, const char *kind,
 /* The number of " error: " lines of a tool's output, about any file. */
 int count_errors(const char *out);
 
+/*
+ * A diagnostic's message as the before and after runs are compared
+ * (malloc'd): without the directory prefixes given (NULL-terminated: the
+ * before/ and after/ copies, the tree), which differ between the runs,
+ * and without the line numbers after a file name (`slab.c:1094:5`),
+ * which the series shifts.  6.1 mm/slab.c's "symbol 'ret' has multiple
+ * initializers (originally initialized at .../after/mm/slab.c:1094)" is
+ * then the same warning before and after.
+ */
+char *diag_normalise(const char *msg, const char *const *prefixes);
+
 enum tool { TOOL_CLANG, TOOL_SPARSE, TOOL_CPP };
 
 /*
