@@ -70,7 +70,14 @@ struct vopts {
 
 /* The compile/sparse/checkpatch checks, in vcheck.c. */
 struct vctx;
-struct vctx *vctx_new(const struct vopts *o, const char *scratch);
+/*
+ * Write the content of path at revision rev of the scratch repository
+ * (the tree's file when the series does not touch it) to dst; 0 or -1.
+ */
+typedef int vfetch_fn(void *arg, const char *rev, const char *path,
+		      const char *dst);
+struct vctx *vctx_new(const struct vopts *o, const char *scratch,
+		      vfetch_fn *fetch, void *fetch_arg);
 void vctx_free(struct vctx *c);
 /*
  * Compare clang's errors (compile) and sparse's warnings (sparse) in

@@ -17,6 +17,7 @@
 #include "patches/vkbuild.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,12 +70,17 @@ static int new_diags(const struct vctx *c, const struct diags *before,
 				used[j] = found = 1;
 		if (found)
 			continue;
-		if (n++ < 3)
-			sb_addf(detail, "%s%d: %s%s", n > 1 ? "; " : "",
-				after->d[i].line, after->d[i].msg,
-				vpatch_touches_line(p, k, after->d[i].line)
-					? " (a line this patch changed)"
-					: "");
+		if (n++ >= 3)
+			continue;
+		if (after->d[i].line > 0)
+			sb_addf(detail, "%s%d: ", n > 1 ? "; " : "",
+				after->d[i].line);
+		else
+			sb_adds(detail, n > 1 ? "; " : "");
+		sb_addf(detail, "%s%s", after->d[i].msg,
+			vpatch_touches_line(p, k, after->d[i].line)
+				? " (a line this patch changed)"
+				: "");
 	}
 	free(used);
 	keys_free(bk, before->n);
@@ -82,36 +88,66 @@ static int new_diags(const struct vctx *c, const struct diags *before,
 	return n;
 }
 
+/* " through INCLUDER" for a file checked through its includer. */
+static const char *via(const struct vunit *u, char *buf, size_t len)
+{
+	if (!u->inc)
+		return "";
+	snprintf(buf, len, "; through %s", u->inc->path);
+	return buf;
+}
+
+/*
+ * PRE, when not NULL, is the before run already made (the one that
+ * showed the file does not compile alone); it is taken over.
+ */
 static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
-			 int k, const char *before_file, const char *after_file,
+			 int k, const struct vunit *u, struct diags *pre,
 			 struct vresults *r)
 {
 	const char *check = t == TOOL_CLANG ? "compile" : "sparse";
+	const char *hdrs = c->configured ? "configured" : "shimmed";
 	struct diags b = {0}, a = {0};
 	struct strbuf detail = STRBUF_INIT;
 	int shims_b = 0, shims_a = 0, n;
+	char vb[PATH_MAX + 16];
+	const char *v = via(u, vb, sizeof(vb));
 
-	if (run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL) ||
-	    run_tool(c, t, after_file, p->paths[k], 1, &a, &shims_a, NULL)) {
+	if (u->inc && !u->entered) {
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "it cannot be compiled alone, and %s, which "
+			 "#includes it at line %d, does not compile it as "
+			 "checked (%s headers)",
+			 u->inc->path, u->inc->line, hdrs);
+		return;
+	}
+	if (pre) {
+		b = *pre;
+		memset(pre, 0, sizeof(*pre));
+	}
+	if ((!pre && run_tool(c, t, u, 0, &b, &shims_b, NULL)) ||
+	    run_tool(c, t, u, 1, &a, &shims_a, NULL)) {
 		vres_add(r, p->name, p->paths[k], check, "skip",
 			 "could not run %s",
 			 t == TOOL_CLANG ? "clang" : "sparse");
+		diags_free(&b);
+		diags_free(&a);
 		return;
 	}
 	/* A shim made for "after" changes the inputs: redo "before". */
 	if (shims_a)
-		run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL);
+		run_tool(c, t, u, 0, &b, &shims_b, NULL);
 	n = new_diags(c, &b, &a, p, k, &detail);
 	if (b.status >= 128 || a.status >= 128)
 		vres_add(r, p->name, p->paths[k], check, "inconclusive",
-			 "%s was killed by signal %d (%s the series)",
+			 "%s was killed by signal %d (%s the series%s)",
 			 t == TOOL_CLANG ? "clang" : "sparse",
 			 (b.status >= 128 ? b.status : a.status) - 128,
-			 b.status >= 128 ? "before" : "after");
+			 b.status >= 128 ? "before" : "after", v);
 	else if (n)
 		vres_add(r, p->name, p->paths[k], check, "fail",
-			 "%d new %s: %s", n,
-			 t == TOOL_CLANG ? "error(s)" : "warning(s)",
+			 "%d new %s%s: %s", n,
+			 t == TOOL_CLANG ? "error(s)" : "warning(s)", v,
 			 detail.buf);
 	else if (t == TOOL_CLANG && b.n)
 		/*
@@ -122,20 +158,20 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 		vres_add(r, p->name, p->paths[k], check, "inconclusive",
 			 "no new errors, but the file does not compile as "
 			 "checked (%d errors before the series, %d after; %s "
-			 "headers)",
-			 b.n, a.n, c->configured ? "configured" : "shimmed");
+			 "headers%s)",
+			 b.n, a.n, hdrs, v);
 	else if (t == TOOL_SPARSE && b.errors)
 		/* sparse gives up after errors, in the file or a header. */
 		vres_add(r, p->name, p->paths[k], check, "inconclusive",
 			 "no new warnings, but sparse reported %d error(s) "
 			 "before the series (in the file or its headers; %s "
-			 "headers) and may not have checked the file",
-			 b.errors, c->configured ? "configured" : "shimmed");
+			 "headers%s) and may not have checked the file",
+			 b.errors, hdrs, v);
 	else
 		vres_add(r, p->name, p->paths[k], check, "pass",
-			 "no new %s (%d before, %d after; %s headers)",
+			 "no new %s (%d before, %d after; %s headers%s)",
 			 t == TOOL_CLANG ? "errors" : "warnings", b.n, a.n,
-			 c->configured ? "configured" : "shimmed");
+			 hdrs, v);
 	sb_release(&detail);
 	diags_free(&a);
 	diags_free(&b);
@@ -320,9 +356,9 @@ static void untouched_lines(const char *a, const struct vpatch *p, int k,
 }
 
 static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
-			    const char *before_file, const char *after_file,
-			    struct vresults *r)
+			    const struct vunit *u, struct vresults *r)
 {
+	const char *before_file = u->src[0], *after_file = u->src[1];
 	struct strbuf cand = STRBUF_INIT, pp = STRBUF_INIT, bad = STRBUF_INIT;
 	struct diags none = {0};
 	char *b = NULL, *a = NULL;
@@ -347,8 +383,8 @@ static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
 			 "names: no identifier new to the file");
 		goto out;
 	}
-	run_tool(c, TOOL_CPP, after_file, p->paths[k], 1, &none, &shims, &pp);
-	strip_main_file(&pp, after_file);
+	run_tool(c, TOOL_CPP, u, 1, &none, &shims, &pp);
+	strip_main_file(&pp, u->inc ? u->spelled[1] : after_file);
 	untouched_lines(a, p, k, &pp);
 	for (w = cand.buf; *w;) {
 		size_t n = strcspn(w, " ");
@@ -383,10 +419,75 @@ out:
 	sb_release(&bad);
 }
 
+static void unit_release(struct vunit *u)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		free(u->tu[i]);
+		free(u->spelled[i]);
+	}
+	if (u->inc)
+		vincluder_free(u->inc);
+	free(u->inc);
+	memset(u->tu, 0, sizeof(u->tu));
+	memset(u->spelled, 0, sizeof(u->spelled));
+	u->inc = NULL;
+	u->entered = 0;
+}
+
+/*
+ * Check the file through the .c that #includes it: copies of the
+ * includer beside its before and after copies (so that the #include
+ * finds them), and whether the includer, its guards defined, compiles it
+ * at all: the preprocessor's line markers name it when it does.
+ */
+static int via_includer(struct vctx *c, const struct vpatch *p, struct vunit *u)
+{
+	const char *revs[2] = {p->before, p->after};
+	struct strbuf pp = STRBUF_INIT;
+	struct diags none = {0};
+	char *marker, *slash;
+	int i, shims = 0, rc = 0;
+
+	u->inc = xcalloc(1, sizeof(*u->inc));
+	if (vinclude_find(c, u->path, u->inc)) {
+		free(u->inc);
+		u->inc = NULL;
+		return -1;
+	}
+	for (i = 0; i < 2 && !rc; i++) {
+		size_t root = strlen(u->src[i]) - strlen(u->path);
+
+		u->tu[i] =
+			xasprintf("%.*s%s", (int)root, u->src[i], u->inc->path);
+		slash = strrchr(u->tu[i], '/');
+		u->spelled[i] = xasprintf("%.*s/%s", (int)(slash - u->tu[i]),
+					  u->tu[i], u->inc->spelled);
+		rc = c->fetch(c->fetch_arg, revs[i], u->inc->path, u->tu[i]);
+	}
+	if (!rc) {
+		run_tool(c, TOOL_CPP, u, 0, &none, &shims, &pp);
+		marker = xasprintf("\"%s\"", u->spelled[0]);
+		u->entered = pp.buf && strstr(pp.buf, marker);
+		free(marker);
+	}
+	sb_release(&pp);
+	diags_free(&none);
+	if (rc)
+		unit_release(u); /* checked alone after all */
+	return rc;
+}
+
 void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 		 const char *before_file, const char *after_file,
 		 struct vresults *r)
 {
+	struct vunit u = {.path = p->paths[k],
+			  .src = {before_file, after_file}};
+	struct diags alone = {0};
+	int tried = 0, shims = 0;
+
 	if (!str_has_suffix(p->paths[k], ".c")) {
 		if (!c->o->no_compile)
 			vres_add(r, p->name, p->paths[k], "compile", "skip",
@@ -394,27 +495,37 @@ void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 				 "when touched; removals: see impact)");
 		return;
 	}
+	/*
+	 * A .c that does not compile alone may be one another .c
+	 * #includes: then that one is compiled, for every check.
+	 */
+	if (!c->o->no_compile && c->have_clang) {
+		tried = !run_tool(c, TOOL_CLANG, &u, 0, &alone, &shims, NULL);
+		if (tried && alone.n && !via_includer(c, p, &u))
+			tried = 0; /* the before run is the includer's */
+	}
 	if (!c->o->no_compile) {
 		if (c->have_clang) {
-			compare_tool(c, TOOL_CLANG, p, k, before_file,
-				     after_file, r);
-			check_new_names(c, p, k, before_file, after_file, r);
+			compare_tool(c, TOOL_CLANG, p, k, &u,
+				     tried ? &alone : NULL, r);
+			check_new_names(c, p, k, &u, r);
 		} else
 			vres_add(r, p->name, p->paths[k], "compile", "skip",
 				 "clang is not installed");
 	}
 	if (!c->o->no_sparse) {
-		if (c->have_sparse && c->kb &&
+		if (c->have_sparse && c->kb && !u.inc &&
 		    vkbuild_builds(c->kb, p->paths[k]) &&
 		    !compare_kbuild(c, p, k, before_file, after_file, r))
 			;
 		else if (c->have_sparse)
-			compare_tool(c, TOOL_SPARSE, p, k, before_file,
-				     after_file, r);
+			compare_tool(c, TOOL_SPARSE, p, k, &u, NULL, r);
 		else
 			vres_add(r, p->name, p->paths[k], "sparse", "skip",
 				 "sparse is not installed");
 	}
+	diags_free(&alone);
+	unit_release(&u);
 }
 
 /* "ERROR:TYPE: message" lines of checkpatch --show-types output. */

@@ -38,7 +38,8 @@ static char *first_line(const char *s)
 	return xstrndup(s, strcspn(s, "\n"));
 }
 
-struct vctx *vctx_new(const struct vopts *o, const char *scratch)
+struct vctx *vctx_new(const struct vopts *o, const char *scratch,
+		      vfetch_fn *fetch, void *fetch_arg)
 {
 	struct vctx *c = xcalloc(1, sizeof(*c));
 	char *gen = xasprintf("%s/include/generated/autoconf.h", o->tree);
@@ -48,6 +49,8 @@ struct vctx *vctx_new(const struct vopts *o, const char *scratch)
 	struct stat st;
 
 	c->o = o;
+	c->fetch = fetch;
+	c->fetch_arg = fetch_arg;
 	c->scratch = xstrdup(scratch);
 	c->shim = xasprintf("%s/.gfpaudit-shim", scratch);
 	mkdir_p(c->shim);
@@ -82,6 +85,7 @@ void vctx_free(struct vctx *c)
 	free(c->resource_include);
 	free(c->checkpatch);
 	vkbuild_free(c->kb);
+	vincmap_free(c->incmap);
 	free(c);
 }
 
@@ -145,7 +149,8 @@ static void av_free(struct argv_b *a)
  * changes are seen changed.
  */
 static void add_includes(struct vctx *c, struct argv_b *a, enum tool t,
-			 const char *arch, const char *path, int after)
+			 const char *arch, const char *path, int after,
+			 const char *also)
 {
 	static const char *const dirs[] = {"arch/%s/include",
 					   "arch/%s/include/generated",
@@ -169,6 +174,16 @@ static void add_includes(struct vctx *c, struct argv_b *a, enum tool t,
 	 */
 	av_add(a, xasprintf("%s%s/%s", t == TOOL_SPARSE ? "-I" : "-iquote",
 			    c->o->tree, dir));
+	if (also) {
+		/* The included file's own directory, for its headers. */
+		slash = strrchr(also, '/');
+		free(dir);
+		dir = slash ? xstrndup(also, (size_t)(slash - also))
+			    : xstrdup(".");
+		av_add(a,
+		       xasprintf("%s%s/%s", t == TOOL_SPARSE ? "-I" : "-iquote",
+				 c->o->tree, dir));
+	}
 	av_add(a, xasprintf("-I%s", c->shim));
 	for (i = 0; dirs[i]; i++) {
 		char *d = xasprintf(dirs[i], arch);
@@ -341,67 +356,101 @@ static int make_shim(struct vctx *c, const char *name)
 	return f ? 0 : -1;
 }
 
-/* Run the tool on file until no header is missing; diagnostics into d. */
-int run_tool(struct vctx *c, enum tool t, const char *file, const char *path,
-	     int after, struct diags *d, int *shims, struct strbuf *pp)
+/* The tool's command line, but the file and the include options. */
+static void tool_argv(struct vctx *c, enum tool t, const char *arch,
+		      struct argv_b *a)
 {
-	char *arch = arch_of(c, path);
-	int round, rc = 0, status;
+	const char *target = clang_target(arch);
+
+	if (t == TOOL_CLANG || t == TOOL_CPP) {
+		av_add(a, xstrdup("clang"));
+		if (target)
+			av_add(a, xasprintf("--target=%s", target));
+		av_add(a, xstrdup(t == TOOL_CPP ? "-E" : "-fsyntax-only"));
+		if (t == TOOL_CPP)
+			av_add(a, xstrdup("-dD"));
+		av_add(a, xstrdup("-nostdinc"));
+		if (c->resource_include) {
+			av_add(a, xstrdup("-isystem"));
+			av_add(a, xstrdup(c->resource_include));
+		}
+		av_add(a, xstrdup("-std=gnu11"));
+		av_add(a, xstrdup("-Wno-everything"));
+		av_add(a, xstrdup("-ferror-limit=0"));
+		av_add(a, xstrdup("-fno-caret-diagnostics"));
+		av_add(a, xstrdup("-fno-color-diagnostics"));
+	} else {
+		av_add(a, xstrdup("sparse"));
+		av_add(a, xasprintf("--arch=%s",
+				    !strcmp(arch, "x86") ? "x86_64" : arch));
+		av_add(a, xstrdup("-nostdinc"));
+		if (c->resource_include) {
+			av_add(a, xstrdup("-isystem"));
+			av_add(a, xstrdup(c->resource_include));
+		}
+		av_add(a, xstrdup("-fmax-warnings=unlimited"));
+		av_add(a, xstrdup("-fmax-errors=unlimited"));
+	}
+}
+
+/* The diagnostics of file in text (clang's errors, sparse's all). */
+static void file_diags(const char *text, const char *file, enum tool t,
+		       struct diags *d, char **missing)
+{
+	parse_diags(text, file, t == TOOL_CLANG ? " error: " : " warning: ", d,
+		    missing);
+	if (t == TOOL_SPARSE)
+		parse_diags(text, file, " error: ", d, NULL);
+}
+
+/* Those of the includer's own lines, as "INCLUDER:LINE: msg". */
+static void includer_diags(const char *text, const struct vunit *u, int after,
+			   enum tool t, struct diags *d)
+{
+	struct diags x = {0};
+	int i;
+
+	file_diags(text, u->tu[after], t, &x, NULL);
+	for (i = 0; i < x.n; i++) {
+		d->d = xrealloc(d->d, (size_t)(d->n + 1) * sizeof(*d->d));
+		d->d[d->n].line = 0;
+		d->d[d->n++].msg = xasprintf("%s:%d: %s", u->inc->path,
+					     x.d[i].line, x.d[i].msg);
+	}
+	diags_free(&x);
+}
+
+int run_tool(struct vctx *c, enum tool t, const struct vunit *u, int after,
+	     struct diags *d, int *shims, struct strbuf *pp)
+{
+	char *arch = arch_of(c, u->path);
+	const char *file = u->inc ? u->tu[after] : u->src[after];
+	int round, rc = 0, status, i;
 
 	for (round = 0; round < MAX_SHIM_ROUNDS; round++) {
 		struct argv_b a = {0};
 		struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 		struct spawn_opts so = {.out = &out, .err = &err};
-		const char *target = clang_target(arch);
+		const char *text;
 		char *missing = NULL;
 
-		if (t == TOOL_CLANG || t == TOOL_CPP) {
-			av_add(&a, xstrdup("clang"));
-			if (target)
-				av_add(&a, xasprintf("--target=%s", target));
-			if (t == TOOL_CPP) {
-				av_add(&a, xstrdup("-E"));
-				av_add(&a, xstrdup("-dD"));
-			} else {
-				av_add(&a, xstrdup("-fsyntax-only"));
-			}
-			av_add(&a, xstrdup("-nostdinc"));
-			if (c->resource_include) {
-				av_add(&a, xstrdup("-isystem"));
-				av_add(&a, xstrdup(c->resource_include));
-			}
-			av_add(&a, xstrdup("-std=gnu11"));
-			av_add(&a, xstrdup("-Wno-everything"));
-			av_add(&a, xstrdup("-ferror-limit=0"));
-			av_add(&a, xstrdup("-fno-caret-diagnostics"));
-			av_add(&a, xstrdup("-fno-color-diagnostics"));
-		} else {
-			av_add(&a, xstrdup("sparse"));
-			av_add(&a, xasprintf("--arch=%s", !strcmp(arch, "x86")
-								  ? "x86_64"
-								  : arch));
-			av_add(&a, xstrdup("-nostdinc"));
-			if (c->resource_include) {
-				av_add(&a, xstrdup("-isystem"));
-				av_add(&a, xstrdup(c->resource_include));
-			}
-			av_add(&a, xstrdup("-fmax-warnings=unlimited"));
-			av_add(&a, xstrdup("-fmax-errors=unlimited"));
-		}
-		add_includes(c, &a, t, arch, path, after);
+		tool_argv(c, t, arch, &a);
+		add_includes(c, &a, t, arch, u->inc ? u->inc->path : u->path,
+			     after, u->inc ? u->path : NULL);
+		for (i = 0; u->inc && i < u->inc->ndefines; i++)
+			av_add(&a, xstrdup(u->inc->defines[i]));
 		av_add(&a, xstrdup(file));
 		status = run_argv(a.v, &so);
 		if (status < 0)
 			rc = -1;
 		diags_free(d);
 		d->status = status;
-		parse_diags(err.buf ? err.buf : "", file,
-			    t == TOOL_CLANG ? " error: " : " warning: ", d,
-			    &missing);
-		if (t == TOOL_SPARSE)
-			parse_diags(err.buf ? err.buf : "", file, " error: ", d,
-				    NULL);
-		d->errors = count_errors(err.buf ? err.buf : "");
+		text = err.buf ? err.buf : "";
+		file_diags(text, u->inc ? u->spelled[after] : u->src[after], t,
+			   d, &missing);
+		if (u->inc)
+			includer_diags(text, u, after, t, d);
+		d->errors = count_errors(text);
 		if (pp) {
 			sb_reset(pp);
 			sb_add(pp, out.buf ? out.buf : "", out.len);

@@ -7,6 +7,7 @@
 #include "patches/validate.h"
 
 struct vkbuild;
+struct vincmap;
 
 struct vctx {
 	const struct vopts *o;
@@ -16,7 +17,33 @@ struct vctx {
 	int configured;		/* the tree has include/generated */
 	int have_clang, have_sparse, have_perl;
 	char *checkpatch;
-	struct vkbuild *kb; /* sparse through kbuild, configured trees */
+	struct vkbuild *kb;	/* sparse through kbuild, configured trees */
+	struct vincmap *incmap; /* the tree's .c #including .c, once read */
+	vfetch_fn *fetch;	/* a file's content at a scratch revision */
+	void *fetch_arg;
+};
+
+/* A .c file's includer, the way vinclude_find() found it. */
+struct vincluder {
+	char *path;	/* the includer, relative to the tree */
+	char *spelled;	/* the #include's name ("selftests/intel_uncore.c") */
+	int line;	/* of the #include */
+	char **defines; /* "-DCONFIG_X=1" for the options guarding it */
+	int ndefines;
+};
+
+/*
+ * What is compiled to check a touched .c: its before and after copies,
+ * or, through inc, copies of the .c that includes it, beside them (so
+ * that its #include "..." finds them).
+ */
+struct vunit {
+	const char *path;   /* the touched file, relative to the tree */
+	const char *src[2]; /* its copies, before and after the series */
+	struct vincluder *inc;
+	char *tu[2];	  /* with inc: the includer's copies */
+	char *spelled[2]; /* with inc: the copies as its #include names them */
+	int entered;	  /* with inc: the includer compiles the file */
 };
 
 /* A diagnostic about the checked file: its line and its message. */
@@ -59,12 +86,32 @@ char *diag_normalise(const char *msg, const char *const *prefixes);
 enum tool { TOOL_CLANG, TOOL_SPARSE, TOOL_CPP };
 
 /*
- * Run the tool on file (the copy of path, before or after the series)
- * until no header is missing: clang's errors or sparse's warnings and
- * errors about file into d, the preprocessed text (TOOL_CPP) into pp.
- * *shims counts the headers shimmed.  Returns -1 when it could not run.
+ * Run the tool on u's before (after = 0) or after copy until no header is
+ * missing: clang's errors or sparse's warnings and errors about the file
+ * into d (those the includer gets, with inc, as "INCLUDER:LINE: msg" and
+ * line 0), the preprocessed text (TOOL_CPP) into pp.  *shims counts the
+ * headers shimmed.  Returns -1 when it could not run.
  */
-int run_tool(struct vctx *c, enum tool t, const char *file, const char *path,
-	     int after, struct diags *d, int *shims, struct strbuf *pp);
+int run_tool(struct vctx *c, enum tool t, const struct vunit *u, int after,
+	     struct diags *d, int *shims, struct strbuf *pp);
+
+/* The includer of a .c file (vinclude.c). */
+
+/* DIR/NAME with "." and ".." resolved (malloc'd); NULL above the tree. */
+char *vinclude_resolve(const char *dir, const char *name);
+/*
+ * The "-DCONFIG_X=1" options (into *defines, malloc'd) of the #if,
+ * #ifdef and #elif branches that line LINE of buf is in, but those
+ * negated (`!IS_ENABLED(CONFIG_X)`), #ifndef and #else; their number.
+ */
+int vinclude_guards(const char *buf, size_t len, int line, char ***defines);
+/*
+ * The .c file of the tree that #includes PATH (relative to its own
+ * directory; the first by name); the tree's `#include "....c"` lines are
+ * read once per context.  Returns 0 with inc filled, or -1.
+ */
+int vinclude_find(struct vctx *c, const char *path, struct vincluder *inc);
+void vincluder_free(struct vincluder *inc);
+void vincmap_free(struct vincmap *m);
 
 #endif

@@ -2,14 +2,15 @@
 # gfpaudit validate proves, or says inconclusive (issue 17): a file that
 # cannot compile as checked (as many errors before the series as after)
 # is not a pass; the exit status and the per-file summary say so, and a
-# real failure in such a file still fails.
+# real failure in such a file still fails.  A .c that another .c
+# #includes is checked through its includer.
 . "$(dirname "$0")/lib.sh"
 
 command -v clang >/dev/null 2>&1 || skip_all "clang is not installed"
 T=$TMP/t
 cp -R "$MINIKERNEL" "$T"
 cp -R "$SRC_DIR/tests/fixtures/validate/." "$T"
-rm "$T/README"
+rm -f "$T/README"
 db=$TMP/v.db
 "$TOOLS/mkdb" "$db"
 
@@ -69,4 +70,36 @@ series good drivers/misc/tmpbuf.c 's/GFP_TEMPORARY)/GFP_KERNEL)/'
 is "$?" 0 "a file that compiles before and after passes: exit 0"
 like "$(cat "$TMP/out")" "^files: 1 pass, 0 fail, 0 inconclusive, 0 not checked$" \
 	"the summary counts the pass"
+# 4. A .c that another .c #includes (4.13's i915 selftests): alone it
+# knows no type and no GFP_KERNEL, so GFP_TEMPORARY -> GFP_KERNEL was "a
+# new error"; through its includer, with CONFIG_DRM_I915_SELFTEST (the
+# #include's guard) defined, it compiles.
+I=drivers/gpu/drm/i915/selftests/intel_uncore.c
+series inc $I 's/GFP_TEMPORARY/GFP_KERNEL/'
+"$GFPAUDIT" validate --db "$db" --no-checkpatch "$TMP/inc" "$T" \
+	>"$TMP/out" 2>"$TMP/err"
+is "$?" 0 "the upstream change to an #included .c validates"
+out=$(cat "$TMP/out")
+like "$out" "$I +compile +pass +no new errors \\(0 before, 0 after; shimmed headers; through drivers/gpu/drm/i915/intel_uncore.c\\)" \
+	"it is compiled through its includer"
+like "$out" "$I +compile +pass +names: every new identifier is declared: GFP_KERNEL" \
+	"the names check sees the includer's headers"
+like "$out" "$I +sparse +pass .*through drivers/gpu/drm/i915/intel_uncore.c" \
+	"and so is sparse run"
+
+series incbad $I 's/GFP_TEMPORARY/GFP_KENREL/'
+"$GFPAUDIT" validate --db "$db" --no-checkpatch --no-sparse "$TMP/incbad" "$T" \
+	>"$TMP/out" 2>"$TMP/err"
+is "$?" 1 "a typo in it fails"
+like "$(cat "$TMP/out")" "$I +compile +fail +1 new error\\(s\\); through drivers/gpu/drm/i915/intel_uncore.c: 9: use of undeclared identifier 'GFP_KENREL' \\(a line this patch changed\\)" \
+	"through the includer, on the file's own line"
+
+# An includer that does not compile it as checked proves nothing.
+sed -i 's/^#if IS_ENABLED(CONFIG_DRM_I915_SELFTEST)/#if 0/' \
+	"$T/drivers/gpu/drm/i915/intel_uncore.c"
+"$GFPAUDIT" validate --db "$db" --no-checkpatch --no-sparse "$TMP/inc" "$T" \
+	>"$TMP/out" 2>"$TMP/err"
+is "$?" 4 "an #include its guard leaves out: exit 4"
+like "$(cat "$TMP/out")" "$I +compile +inconclusive +it cannot be compiled alone, and drivers/gpu/drm/i915/intel_uncore.c, which #includes it at line 17, does not compile it as checked" \
+	"inconclusive, naming the includer"
 done_testing

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests for the pure parts of validate: the diagnostics' comparison
- * key and the per-file summary.
+ * key, the per-file summary, and how an #included .c's includer is read.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -74,11 +74,75 @@ static void test_summary(void **state)
 	vres_free(&r);
 }
 
+static void resolve_is(const char *dir, const char *name, const char *want)
+{
+	char *got = vinclude_resolve(dir, name);
+
+	if (want)
+		assert_string_equal(got, want);
+	else
+		assert_null(got);
+	free(got);
+}
+
+static void test_resolve(void **state)
+{
+	(void)state;
+	resolve_is("drivers/gpu/drm/i915", "selftests/intel_uncore.c",
+		   "drivers/gpu/drm/i915/selftests/intel_uncore.c");
+	resolve_is("arch/x86/boot/compressed", "../../../../lib/decompress.c",
+		   "lib/decompress.c");
+	resolve_is("lib", "./a/../b.c", "lib/b.c");
+	resolve_is("", "a.c", "a.c");
+	resolve_is("lib", "../../x.c", NULL);
+	resolve_is("lib", "/abs.c", NULL);
+}
+
+static void test_guards(void **state)
+{
+	const char *src = "#include <linux/slab.h>\n"			/* 1 */
+			  "#if IS_ENABLED(CONFIG_A) && !IS_ENABLED(CONFIG_B)\n" /* 2 */
+			  "# ifdef CONFIG_C\n"					/* 3 */
+			  "#  include \"x.c\"\n"				/* 4 */
+			  "# endif\n"						/* 5 */
+			  "#endif\n"						/* 6 */
+			  "#ifndef CONFIG_D\n"					/* 7 */
+			  "#include \"y.c\"\n"				/* 8 */
+			  "#else\n"						/* 9 */
+			  "#include \"z.c\"\n"				/* 10 */
+			  "#endif\n"						/* 11 */
+			  "#if defined(CONFIG_E) || !defined(CONFIG_F)\n"	/* 12 */
+			  "#include \"w.c\"\n";				/* 13 */
+	char **d;
+	int n, i;
+
+	(void)state;
+	n = vinclude_guards(src, strlen(src), 4, &d);
+	assert_int_equal(n, 2);
+	assert_string_equal(d[0], "-DCONFIG_A=1");
+	assert_string_equal(d[1], "-DCONFIG_C=1");
+	for (i = 0; i < n; i++)
+		free(d[i]);
+	free(d);
+	/* Neither #ifndef nor #else is entered by defining something. */
+	assert_int_equal(vinclude_guards(src, strlen(src), 8, &d), 0);
+	free(d);
+	assert_int_equal(vinclude_guards(src, strlen(src), 10, &d), 0);
+	free(d);
+	n = vinclude_guards(src, strlen(src), 13, &d);
+	assert_int_equal(n, 1);
+	assert_string_equal(d[0], "-DCONFIG_E=1");
+	free(d[0]);
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_normalise),
 		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_resolve),
+		cmocka_unit_test(test_guards),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
