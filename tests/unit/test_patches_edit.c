@@ -62,9 +62,11 @@ static void test_token(void **state)
 
 static void test_stale(void **state)
 {
-	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0};
+	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL,
+			 0};
 	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL", NULL, 0};
-	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0};
+	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL,
+			  0};
 	char err[256], *out;
 
 	(void)state;
@@ -128,7 +130,8 @@ static void test_drop(void **state)
 
 static void test_no_trailing_newline(void **state)
 {
-	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0};
+	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL,
+			 0};
 	char err[256], *out;
 
 	(void)state;
@@ -155,12 +158,14 @@ static void test_arg_add(void **state)
 		{EDIT_ARG_ADD, 5, 19, "SLAB_RECLAIM_ACCOUNT | SLAB_PANIC",
 		 "SLAB_RECLAIM_ACCOUNT", NULL, 0},
 		/* ?: binds more loosely than |: the old text is bracketed. */
-		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0", "SLAB_RECLAIM_ACCOUNT", NULL, 0},
+		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0",
+		 "SLAB_RECLAIM_ACCOUNT", NULL, 0},
 		{EDIT_TOKEN, 7, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0},
 	};
 	struct edit stale = {EDIT_ARG_ADD, 1, 34, "SLAB_PANIC", "X", NULL, 0};
 	struct edit over[] = {
-		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X", NULL, 0},
+		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X",
+		 NULL, 0},
 		{EDIT_TOKEN, 3, 24, "SLAB_PANIC", "Y", NULL, 0},
 	};
 	char err[256], *out;
@@ -216,30 +221,33 @@ static void test_arg_param(void **state)
 
 	(void)state;
 	out = apply(in, e, 3, 0, err);
-	assert_string_equal(out,
-			    "\tbuffer = kmalloc(PAGE_SIZE, gfp);\n"
-			    "\tp = kzalloc(n, flags | __GFP_NOWARN);\n"
-			    "\tq = kzalloc(n, g | GFP_DMA);\n"
-			    "\tr = kzalloc(n, GFP_NOFS | GFP_KERNEL);\n"
-			    "\ts = f(c, local & ~GFP_CONSTRAINT_MASK, node);\n");
+	assert_string_equal(
+		out, "\tbuffer = kmalloc(PAGE_SIZE, gfp);\n"
+		     "\tp = kzalloc(n, flags | __GFP_NOWARN);\n"
+		     "\tq = kzalloc(n, g | GFP_DMA);\n"
+		     "\tr = kzalloc(n, GFP_NOFS | GFP_KERNEL);\n"
+		     "\ts = f(c, local & ~GFP_CONSTRAINT_MASK, node);\n");
 	free(out);
 	/* A plan the argument does not bear out: the hunk is refused. */
 	out = apply_r(in, &two, 1, 0, err, &why);
 	assert_string_equal(out, in);
-	assert_string_equal(why, "4:17: hunk refused: 'GFP_NOFS | GFP_KERNEL' is not one "
-				 "base mask GFP_KERNEL and modifiers\n");
+	assert_string_equal(
+		why, "4:17: hunk refused: 'GFP_NOFS | GFP_KERNEL' is not one "
+		     "base mask GFP_KERNEL and modifiers\n");
 	assert_int_equal(two.refused, 1);
 	free(out);
 	free(why);
 	out = apply_r(in, &slab, 1, 0, err, &why);
 	assert_string_equal(out, in);
-	assert_string_equal(why, "5:11: hunk refused: 'local & ~GFP_CONSTRAINT_MASK' is not "
-				 "one base mask GFP_KERNEL and modifiers\n");
+	assert_string_equal(why, "5:11: hunk refused: 'local & "
+				 "~GFP_CONSTRAINT_MASK' is not one base mask "
+				 "GFP_KERNEL and modifiers\n");
 	free(out);
 	free(why);
-	assert_int_equal(gfp_count_base_masks(
-				 "__GFP_IO | GFP_NOFS /* GFP_KERNEL */", 36, &off),
-			 1);
+	assert_int_equal(
+		gfp_count_base_masks("__GFP_IO | GFP_NOFS /* GFP_KERNEL */", 36,
+				     &off),
+		1);
 	assert_int_equal(off, 11);
 	assert_int_equal(gfp_count_base_masks("__GFP_IO | MY_GFP_KERNEL", 24,
 					      &off),
@@ -302,9 +310,9 @@ static void test_hunk_check(void **state)
 		      drop, 3, 0, err, &refused);
 	assert_string_equal(out, "a(GFP_KERNEL);\nb(0);\n"
 				 "c(g & ~__GFP_RECLAIMABLE);\n");
-	assert_string_equal(refused,
-			    "3:8: hunk refused: the hunk changes '__GFP_RECLAIMABLE' into "
-			    "'0', the plan drops __GFP_RECLAIMABLE\n");
+	assert_string_equal(refused, "3:8: hunk refused: the hunk changes "
+				     "'__GFP_RECLAIMABLE' into '0', the plan "
+				     "drops __GFP_RECLAIMABLE\n");
 	assert_int_equal(drop[0].refused + drop[1].refused, 0);
 	assert_int_equal(drop[2].refused, 1);
 	free(out);

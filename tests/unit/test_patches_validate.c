@@ -100,19 +100,20 @@ static void test_resolve(void **state)
 
 static void test_guards(void **state)
 {
-	const char *src = "#include <linux/slab.h>\n"			/* 1 */
-			  "#if IS_ENABLED(CONFIG_A) && !IS_ENABLED(CONFIG_B)\n" /* 2 */
-			  "# ifdef CONFIG_C\n"					/* 3 */
-			  "#  include \"x.c\"\n"				/* 4 */
-			  "# endif\n"						/* 5 */
-			  "#endif\n"						/* 6 */
-			  "#ifndef CONFIG_D\n"					/* 7 */
-			  "#include \"y.c\"\n"				/* 8 */
-			  "#else\n"						/* 9 */
-			  "#include \"z.c\"\n"				/* 10 */
-			  "#endif\n"						/* 11 */
-			  "#if defined(CONFIG_E) || !defined(CONFIG_F)\n"	/* 12 */
-			  "#include \"w.c\"\n";				/* 13 */
+	const char *src =
+		"#include <linux/slab.h>\n"			      /* 1 */
+		"#if IS_ENABLED(CONFIG_A) && !IS_ENABLED(CONFIG_B)\n" /* 2 */
+		"# ifdef CONFIG_C\n"				      /* 3 */
+		"#  include \"x.c\"\n"				      /* 4 */
+		"# endif\n"					      /* 5 */
+		"#endif\n"					      /* 6 */
+		"#ifndef CONFIG_D\n"				      /* 7 */
+		"#include \"y.c\"\n"				      /* 8 */
+		"#else\n"					      /* 9 */
+		"#include \"z.c\"\n"				      /* 10 */
+		"#endif\n"					      /* 11 */
+		"#if defined(CONFIG_E) || !defined(CONFIG_F)\n"	      /* 12 */
+		"#include \"w.c\"\n";				      /* 13 */
 	char **d;
 	int n, i;
 
