@@ -1,16 +1,181 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sites.gfp_param: the enclosing function takes a gfp_t but the site
- * hard-codes its flags instead of passing it on (4.13's
+ * hard-codes a base mask instead of passing it on (4.13's
  * kstrdup_quotable_cmdline(task, gfp) allocated with GFP_TEMPORARY).
+ *
+ * Flags computed from the parameter are passed on, even when they
+ * restrict it: 6.1 mm/slab.c cache_grow_begin(cachep, flags, nodeid)
+ * sets local_flags = flags & (GFP_CONSTRAINT_MASK|GFP_RECLAIM_MASK) and
+ * allocates with local_flags & ~GFP_CONSTRAINT_MASK.  So the flags are
+ * compared with the parameter and with every variable the function
+ * assigns from it, transitively.  And flags without a base mask (a 0, a
+ * mask read from a structure, GFP_CONSTRAINT_MASK alone) hard-code
+ * nothing the parameter could stand in for.
  */
 #include "analyzer/ast.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/owner_lex.h"
 #include "analyzer/tables.h"
 #include "analyzer/walker.h"
+#include "lib/gfpmask.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+struct derived {
+	char **v;
+	size_t n;
+};
+
+static int derived_has(const struct derived *d, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (strlen(d->v[i]) == len && !memcmp(d->v[i], s, len))
+			return 1;
+	return 0;
+}
+
+static void derived_free(struct derived *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		free(d->v[i]);
+	free(d->v);
+}
+
+static long next_code(const struct lexfile *lf, long i, long end)
+{
+	while (++i < end && lf->toks[i].kind == TK_COMMENT)
+		;
+	return i;
+}
+
+static long prev_code(const struct lexfile *lf, long i, long start)
+{
+	while (--i > start && lf->toks[i].kind == TK_COMMENT)
+		;
+	return i;
+}
+
+static int is_assign(const struct lexfile *lf, long i)
+{
+	static const char *const ops[] = {
+		"=", "|=", "&=", "^=", "+=", "-=", "*=", "<<=", ">>=", NULL};
+	int k;
+
+	if (lf->toks[i].kind != TK_PUNCT)
+		return 0;
+	for (k = 0; ops[k]; k++)
+		if (lex_tok_is(lf, i, ops[k]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the right-hand side starting at token A (up to the `;` or `,`
+ * that ends it, or the bracket that closes around it) names one of D.
+ */
+static int rhs_mentions(const struct lexfile *lf, long a, long end,
+			const struct derived *d)
+{
+	int depth = 0;
+	long j;
+
+	for (j = a; j < end; j++) {
+		const struct tok *t = &lf->toks[j];
+
+		if (t->kind == TK_PUNCT) {
+			if (lex_tok_is(lf, j, "(") || lex_tok_is(lf, j, "[") ||
+			    lex_tok_is(lf, j, "{"))
+				depth++;
+			else if (lex_tok_is(lf, j, ")") ||
+				 lex_tok_is(lf, j, "]") ||
+				 lex_tok_is(lf, j, "}")) {
+				if (depth-- == 0)
+					return 0;
+			} else if (!depth && (lex_tok_is(lf, j, ";") ||
+					      lex_tok_is(lf, j, ",")))
+				return 0;
+		} else if (t->kind == TK_IDENT &&
+			   derived_has(d, lf->buf + t->off, t->len)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * D holds the parameter; add every variable FN assigns (`v = ...`,
+ * `gfp_t v = ...`, `v |= ...`) from a name D holds, until none is new.
+ * Flow-insensitive on purpose: an assignment anywhere in the function (a
+ * loop may bring it back before the call) makes the variable follow the
+ * caller's flags, and a site then gets no finding rather than a wrong one.
+ */
+static void derived_names(const struct lexfile *lf, const struct lex_func *fn,
+			  struct derived *d)
+{
+	long end = (long)fn->body_close, j, op, pv;
+	int changed = 1;
+
+	while (changed) {
+		changed = 0;
+		for (j = (long)fn->body_open + 1; j < end; j++) {
+			const struct tok *t = &lf->toks[j];
+
+			if (t->kind != TK_IDENT || t->dir >= 0 ||
+			    derived_has(d, lf->buf + t->off, t->len))
+				continue;
+			op = next_code(lf, j, end);
+			if (op >= end || !is_assign(lf, op))
+				continue;
+			/* A member (`s->gfp = gfp`) is not a variable. */
+			pv = prev_code(lf, j, (long)fn->body_open);
+			if (lex_tok_is(lf, pv, ".") || lex_tok_is(lf, pv, "->"))
+				continue;
+			if (!rhs_mentions(lf, op + 1, end, d))
+				continue;
+			d->v = xrealloc(d->v, (d->n + 1) * sizeof(char *));
+			d->v[d->n++] = xstrndup(lf->buf + t->off, t->len);
+			changed = 1;
+		}
+	}
+}
+
+/* Do the site's flags come from PARAM, directly or through a variable? */
+static int derives_from(const struct walk_ctx *w, const struct site *s,
+			const char *param)
+{
+	const struct lexfile *lf = w->lf;
+	struct derived d = {NULL, 0};
+	long i;
+	size_t k;
+	int yes = 0;
+
+	if (text_mentions(s->flags, param) ||
+	    text_mentions(s->flags_resolved, param))
+		return 1;
+	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0)
+		return 0;
+	d.v = xmalloc(sizeof(char *));
+	d.v[d.n++] = xstrdup(param);
+	derived_names(lf, &lf->funcs[lf->toks[i].fn], &d);
+	for (k = 1; k < d.n && !yes; k++)
+		yes = text_mentions(s->flags, d.v[k]) ||
+		      text_mentions(s->flags_resolved, d.v[k]);
+	derived_free(&d);
+	return yes;
+}
+
+static int has_base_mask(const char *text)
+{
+	return text && gfp_count_base_masks(text, strlen(text), NULL) > 0;
+}
 
 static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			   CXCursor fn)
@@ -25,10 +190,11 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	if (clang_Cursor_isNull(fn) || s->gfp_arg < 0 || !s->flags ||
 	    (a && a->kind != AK_ALLOC))
 		return;
+	if (!has_base_mask(s->flags) && !has_base_mask(s->flags_resolved))
+		return;
 	if (ast_gfp_param(w, fn, &param) < 0)
 		return;
-	if (!text_mentions(s->flags, param) &&
-	    !text_mentions(s->flags_resolved, param))
+	if (!derives_from(w, s, param))
 		s->gfp_param = param;
 	else
 		free(param);

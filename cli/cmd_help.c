@@ -11,7 +11,8 @@ const char usage_help[] =
 
 static const char exit_codes[] =
 	"\nexit codes: 0 success, 1 findings-policy failure (check, "
-	"validate),\n            2 usage or input error, 3 internal error\n";
+	"validate),\n            2 usage or input error, 3 internal error,\n"
+	"            4 validate: nothing failed, a check was inconclusive\n";
 
 int cmd_help(int argc, char **argv)
 {

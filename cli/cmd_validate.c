@@ -26,8 +26,11 @@ const char usage_validate[] =
 	"sparse's warnings (sparse) before and after, with the file's own\n"
 	"arch headers; run TREE's scripts/checkpatch.pl on each patch; and\n"
 	"look for users left of any #define the series removes (impact).\n"
+	"A check that could not prove anything (the file does not compile\n"
+	"as checked, sparse gave up on errors) is inconclusive, not pass.\n"
 	"TREE is never written.  Exit 0 when every check passed or was\n"
-	"skipped, 1 when one failed (named on stderr), 2 on bad input.\n"
+	"skipped, 1 when one failed (named on stderr), 4 when none failed\n"
+	"but one was inconclusive, 2 on bad input.\n"
 	"\n"
 	"  --db FILE        store results in its validations table\n"
 	"                   (default ./gfpaudit.db)\n"
@@ -39,7 +42,8 @@ const char usage_validate[] =
 
 static void print_results(const struct vresults *r)
 {
-	size_t wp = 5, wf = 4, wc = 5;
+	size_t wp = 5, wf = 4, wc = 5, wr = 6;
+	struct vsummary s;
 	int i;
 
 	for (i = 0; i < r->n; i++) {
@@ -50,17 +54,21 @@ static void print_results(const struct vresults *r)
 		wp = lp > wp ? lp : wp;
 		wf = lf > wf ? lf : wf;
 		wc = strlen(v->check) > wc ? strlen(v->check) : wc;
+		wr = strlen(v->result) > wr ? strlen(v->result) : wr;
 	}
-	printf("%-*s  %-*s  %-*s  %-6s  %s\n", (int)wp, "patch", (int)wf,
-	       "file", (int)wc, "check", "result", "detail");
+	printf("%-*s  %-*s  %-*s  %-*s  %s\n", (int)wp, "patch", (int)wf,
+	       "file", (int)wc, "check", (int)wr, "result", "detail");
 	for (i = 0; i < r->n; i++) {
 		const struct vresult *v = &r->v[i];
 
-		printf("%-*s  %-*s  %-*s  %-6s  %s\n", (int)wp,
+		printf("%-*s  %-*s  %-*s  %-*s  %s\n", (int)wp,
 		       v->patch ? v->patch : "-", (int)wf,
-		       v->path ? v->path : "-", (int)wc, v->check, v->result,
-		       v->detail);
+		       v->path ? v->path : "-", (int)wc, v->check, (int)wr,
+		       v->result, v->detail);
 	}
+	vres_summary(r, &s);
+	printf("\nfiles: %d pass, %d fail, %d inconclusive, %d not checked\n",
+	       s.pass, s.fail, s.inconclusive, s.unchecked);
 }
 
 int cmd_validate(int argc, char **argv)
@@ -80,7 +88,7 @@ int cmd_validate(int argc, char **argv)
 	const char *dbpath = "gfpaudit.db";
 	struct stat st;
 	sqlite3 *db;
-	int c, rc, i, fails = 0;
+	int c, rc, i, fails = 0, inconclusive = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
@@ -139,8 +147,11 @@ int cmd_validate(int argc, char **argv)
 				  r.v[i].path ? r.v[i].path : "", r.v[i].check,
 				  r.v[i].detail);
 		}
-	fprintf(stderr, "%s: validate: %d check%s, %d failed\n", progname, r.n,
-		r.n == 1 ? "" : "s", fails);
+	for (i = 0; i < r.n; i++)
+		inconclusive += !strcmp(r.v[i].result, "inconclusive");
+	fprintf(stderr,
+		"%s: validate: %d check%s, %d failed, %d inconclusive\n",
+		progname, r.n, r.n == 1 ? "" : "s", fails, inconclusive);
 	vres_free(&r);
 	return rc;
 }

@@ -12,6 +12,8 @@ enum {
 	EXIT_FINDINGS = 1, /* a findings policy failed (check, validate) */
 	EXIT_USAGE = 2,	   /* usage or input error */
 	EXIT_INTERNAL = 3, /* internal error (database, out of memory) */
+	/* validate: no check failed, but one of a file proved nothing */
+	EXIT_INCONCLUSIVE = 4,
 };
 
 extern const char *progname;

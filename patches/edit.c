@@ -180,8 +180,35 @@ static void drop_span(const char *buf, size_t ls, size_t le, size_t *s,
 	}
 }
 
+/*
+ * The edit e replaced buf[s, t) by what out holds from mark on: keep that
+ * when it is the planned change, else put the original bytes back.
+ */
+static void keep_or_refuse(const char *buf, size_t len, size_t s, size_t t,
+			   struct strbuf *out, size_t mark, struct edit *e,
+			   const char *why, struct strbuf *refused)
+{
+	char buf_why[256];
+
+	if (!why) {
+		if (!edit_check(buf, len, s, t, out->buf ? out->buf + mark : "",
+				out->len - mark, e, buf_why, sizeof(buf_why)))
+			return;
+		why = buf_why;
+	}
+	out->len = mark;
+	if (out->buf)
+		out->buf[mark] = '\0';
+	sb_add(out, buf + s, t - s);
+	e->refused = 1;
+	if (refused)
+		sb_addf(refused, "%d:%d: hunk refused: %s\n", e->line, e->col,
+			why);
+}
+
 int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
-		struct strbuf *out, char *err, size_t errlen)
+		struct strbuf *out, struct strbuf *refused, char *err,
+		size_t errlen)
 {
 	struct lines l;
 	char *del;
@@ -211,7 +238,7 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 		}
 		for (; i < n && edits[i].line <= li + 1; i++) {
 			struct edit *e = &edits[i];
-			size_t s, t, fl;
+			size_t s, t, fl, mark;
 			int is_arg = e->kind == EDIT_ARG_ADD ||
 				     e->kind == EDIT_ARG_PARAM;
 
@@ -246,20 +273,27 @@ int edits_apply(const char *buf, size_t len, struct edit *edits, int n,
 					break;
 				}
 				sb_add(out, buf + pos, s - pos);
+				mark = out->len;
 				rc = edit_arg_apply(buf, len, s, e, out, &pos,
 						    err, errlen);
-				if (rc)
+				if (rc < 0)
 					break;
+				keep_or_refuse(buf, len, s, pos, out, mark, e,
+					       rc ? err : NULL, refused);
+				rc = 0;
 				continue;
 			}
 			if (!e->to)
 				drop_span(buf, pos > ls ? pos : ls, le, &s, &t);
 			sb_add(out, buf + pos, s - pos);
+			mark = out->len;
 			if (e->to)
 				sb_adds(out, e->to);
 			else if (s == ls + (size_t)(e->col - 1) && t == s + fl)
 				sb_adds(out, "0"); /* it was the whole mask */
 			pos = t;
+			keep_or_refuse(buf, len, s, t, out, mark, e, NULL,
+				       refused);
 		}
 	}
 	if (!rc)

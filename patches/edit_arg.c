@@ -5,6 +5,7 @@
  * parameter instead of its hard-coded base mask.  Pure, like edit.c.
  */
 #include "patches/edit.h"
+#include "lib/gfpmask.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -53,8 +54,7 @@ static size_t skip_len(const char *buf, size_t len, size_t i, int *literal)
  * binding more loosely than `|` (`?:`, `&&`, `||`, an assignment) is at
  * its top level, so that `| FLAG` must not be appended bare.
  */
-static int arg_end(const char *buf, size_t len, size_t s, size_t *end,
-		   int *low)
+static int arg_end(const char *buf, size_t len, size_t s, size_t *end, int *low)
 {
 	size_t i = s, n;
 	int depth = 0, lit;
@@ -79,12 +79,12 @@ static int arg_end(const char *buf, size_t len, size_t s, size_t *end,
 			depth--;
 		} else if (!depth && (c == ',' || c == ';')) {
 			return 0;
-		} else if (!depth && (c == '?' ||
-				      (i + 1 < len && (c == '&' || c == '|') &&
-				       buf[i + 1] == c) ||
-				      (c == '=' && i > s &&
-				       !strchr("=!<>", buf[i - 1]) &&
-				       (i + 1 >= len || buf[i + 1] != '=')))) {
+		} else if (!depth &&
+			   (c == '?' ||
+			    (i + 1 < len && (c == '&' || c == '|') &&
+			     buf[i + 1] == c) ||
+			    (c == '=' && i > s && !strchr("=!<>", buf[i - 1]) &&
+			     (i + 1 >= len || buf[i + 1] != '=')))) {
 			*low = 1;
 		}
 		if (!isspace((unsigned char)c))
@@ -122,37 +122,15 @@ static int same_text(const char *buf, size_t s, size_t e, const char *text)
 	return !*text;
 }
 
-int gfp_base_masks(const char *text, size_t len, size_t *off)
-{
-	size_t i = 0, n;
-	int count = 0, lit;
-
-	while (i < len) {
-		n = skip_len(text, len, i, &lit);
-		if (n) {
-			i += n;
-			continue;
-		}
-		if (!is_ident(text[i])) {
-			i++;
-			continue;
-		}
-		if ((i == 0 || !is_ident(text[i - 1])) && len - i > 4 &&
-		    !memcmp(text + i, "GFP_", 4)) {
-			if (!count++ && off)
-				*off = i;
-		}
-		while (i < len && is_ident(text[i]))
-			i++;
-	}
-	return count;
-}
-
-/* 1 when word occurs in buf[s, e) as an identifier outside comments. */
-static int has_word(const char *buf, size_t s, size_t e, const char *word)
+/*
+ * How often word occurs in buf[s, e) as an identifier outside comments
+ * and literals; the first one's offset in *at.
+ */
+static int word_count(const char *buf, size_t s, size_t e, const char *word,
+		      size_t *at)
 {
 	size_t i = s, n, wl = strlen(word);
-	int lit;
+	int lit, count = 0;
 
 	while (i < e) {
 		n = skip_len(buf, e, i, &lit);
@@ -165,19 +143,19 @@ static int has_word(const char *buf, size_t s, size_t e, const char *word)
 
 			while (k < e && is_ident(buf[k]))
 				k++;
-			if (k - i == wl && !memcmp(buf + i, word, wl))
-				return 1;
+			if (k - i == wl && !memcmp(buf + i, word, wl) &&
+			    !count++ && at)
+				*at = i;
 			i = k;
 			continue;
 		}
 		i++;
 	}
-	return 0;
+	return count;
 }
 
-int edit_arg_apply(const char *buf, size_t len, size_t s,
-		   const struct edit *e, struct strbuf *out, size_t *t,
-		   char *err, size_t errlen)
+int edit_arg_apply(const char *buf, size_t len, size_t s, const struct edit *e,
+		   struct strbuf *out, size_t *t, char *err, size_t errlen)
 {
 	size_t end, off;
 	int low;
@@ -192,21 +170,27 @@ int edit_arg_apply(const char *buf, size_t len, size_t s,
 	}
 	*t = end;
 	if (e->kind == EDIT_ARG_PARAM) {
-		if (gfp_base_masks(buf + s, end - s, &off) != 1) {
+		/*
+		 * The plan named the one base mask to replace; an argument
+		 * with it twice, or with another base mask beside it, is not
+		 * the one planned.
+		 */
+		if (!e->mask || word_count(buf, s, end, e->mask, &off) != 1 ||
+		    gfp_count_base_masks(buf + s, end - s, NULL) !=
+			    gfp_is_base_mask(e->mask, strlen(e->mask))) {
 			snprintf(err, errlen,
-				 "%d:%d: '%s' has no single GFP_ base mask",
-				 e->line, e->col, e->from);
-			return -1;
+				 "'%s' is not one base mask %s and modifiers",
+				 e->from, e->mask ? e->mask : "(none planned)");
+			return 1;
 		}
-		for (end = s + off; is_ident(buf[end]); end++)
-			;
-		sb_add(out, buf + s, off);
+		sb_add(out, buf + s, off - s);
 		sb_adds(out, e->to);
-		sb_add(out, buf + end, *t - end);
+		off += strlen(e->mask);
+		sb_add(out, buf + off, end - off);
 		return 0;
 	}
 	/* EDIT_ARG_ADD: never twice; a lone 0 becomes the flag. */
-	if (has_word(buf, s, end, e->to)) {
+	if (word_count(buf, s, end, e->to, NULL)) {
 		sb_add(out, buf + s, end - s);
 	} else if (same_text(buf, s, end, "0")) {
 		sb_adds(out, e->to);

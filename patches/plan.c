@@ -5,9 +5,11 @@
  */
 #include "patches/plan.h"
 #include "db/db.h"
+#include "lib/gfpmask.h"
 #include "patches/subsys.h"
 #include "rules/eval.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,8 +131,11 @@ static int plan_replace(sqlite3 *db, const struct rule *r, int prefer_param,
 				(const char *)sqlite3_column_text(st, 3);
 			const char *fn =
 				(const char *)sqlite3_column_text(st, 4);
-			struct edit e = {EDIT_TOKEN, sqlite3_column_int(st, 1),
-					 sqlite3_column_int(st, 2), from, to};
+			struct edit e = {.kind = EDIT_TOKEN,
+					 .line = sqlite3_column_int(st, 1),
+					 .col = sqlite3_column_int(st, 2),
+					 .from = from,
+					 .to = to};
 			const char *param;
 
 			if (!path || !path_is_safe_relative(path)) {
@@ -229,10 +234,11 @@ static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 			sqlite3_bind_int(us, 4, sqlite3_column_int(st, 2));
 			if (sqlite3_step(us) == SQLITE_ROW) {
 				struct edit e = {
-					EDIT_TOKEN, sqlite3_column_int(us, 0),
-					sqlite3_column_int(us, 1),
-					intern(p, s->from),
-					s->to ? intern(p, s->to) : NULL};
+					.kind = EDIT_TOKEN,
+					.line = sqlite3_column_int(us, 0),
+					.col = sqlite3_column_int(us, 1),
+					.from = intern(p, s->from),
+					.to = s->to ? intern(p, s->to) : NULL};
 
 				add_edit(p, hits[i].path, e);
 				p->uses++;
@@ -247,6 +253,52 @@ static int plan_drop(sqlite3 *db, const struct rule *r, struct plan *p)
 	sqlite3_finalize(st);
 	sqlite3_finalize(us);
 	return rc;
+}
+
+/*
+ * The one base mask of a suggest-param site's flags that the rule names
+ * (its `flags:`), or NULL when the flags have none, several, or one the
+ * rule does not name: only that token may become the parameter, the
+ * modifiers and masks beside it (`__GFP_NOWARN`, `GFP_DMA`, `&
+ * ~GFP_CONSTRAINT_MASK`) stay.
+ */
+static char *planned_mask(const struct rule *r, const char *flags)
+{
+	const char *p = flags, *q;
+	char *mask = NULL;
+	int n = 0, named = 0, k;
+
+	while (*p) {
+		if (!isalnum((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		/* A word: an identifier, or a number (0x10u) skipped whole. */
+		for (q = p; isalnum((unsigned char)*q) || *q == '_'; q++)
+			;
+		if (isdigit((unsigned char)*p)) {
+			p = q;
+			continue;
+		}
+		for (k = 0; k < r->nflags; k++)
+			if (strlen(r->flags[k]) == (size_t)(q - p) &&
+			    !memcmp(r->flags[k], p, (size_t)(q - p)))
+				break;
+		if (k < r->nflags || gfp_is_base_mask(p, (size_t)(q - p))) {
+			n++;
+			if (k < r->nflags) {
+				named++;
+				free(mask);
+				mask = xstrndup(p, (size_t)(q - p));
+			}
+		}
+		p = q;
+	}
+	if (n != 1 || named != 1) {
+		free(mask);
+		return NULL;
+	}
+	return mask;
 }
 
 /*
@@ -272,7 +324,8 @@ static int plan_args(sqlite3 *db, const struct rule *r, struct plan *p)
 	for (i = 0; i < n; i++) {
 		long long id = hits[i].site_id;
 		const char *path, *flags, *param;
-		struct edit e = {EDIT_ARG_ADD, 0, 0, NULL, NULL};
+		struct edit e = {.kind = EDIT_ARG_ADD};
+		char *mask = NULL;
 
 		if (hits[i].match->source == SRC_CACHES) {
 			sqlite3_reset(cs);
@@ -298,15 +351,14 @@ static int plan_args(sqlite3 *db, const struct rule *r, struct plan *p)
 		}
 		/*
 		 * Flags through a variable are edited where the variable is
-		 * set, which the site does not record; a mask with no or
-		 * several GFP_ base masks has no one token the parameter
-		 * replaces.
+		 * set, which the site does not record; flags without exactly
+		 * one base mask, one the rule names, have no one token the
+		 * parameter replaces.
 		 */
 		if (!flags || sqlite3_column_type(st, 4) != SQLITE_NULL ||
 		    sqlite3_column_type(st, 2) == SQLITE_NULL ||
 		    (r->action == RULE_SUGGEST_PARAM &&
-		     (!param ||
-		      gfp_base_masks(flags, strlen(flags), NULL) != 1))) {
+		     (!param || !(mask = planned_mask(r, flags))))) {
 			p->skipped++;
 			continue;
 		}
@@ -318,6 +370,8 @@ static int plan_args(sqlite3 *db, const struct rule *r, struct plan *p)
 		if (r->action == RULE_SUGGEST_PARAM) {
 			e.kind = EDIT_ARG_PARAM;
 			e.to = intern(p, param);
+			e.mask = intern(p, mask);
+			free(mask);
 			p->via_param++;
 		} else {
 			e.to = intern(p, r->add_flag);

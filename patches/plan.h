@@ -32,6 +32,7 @@ struct plan {
 	int ngroups;
 	/* Statistics for the cover letter. */
 	int uses, definitions, tables, via_param, skipped;
+	int refused;	/* edits whose hunk was not the planned change */
 	char **removed; /* flags whose #define is removed */
 	int nremoved;
 	char **pool; /* strings the edits point at */

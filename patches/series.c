@@ -246,6 +246,8 @@ static void count_group(const struct rule *r, const struct plan *p, int g,
 		for (k = 0; k < p->files[i].n; k++) {
 			const struct edit *e = &p->files[i].e[k];
 
+			if (e->refused)
+				continue; /* left out of the series */
 			if (e->kind == EDIT_DEL_DEFINE ||
 			    e->kind == EDIT_DEL_LINE)
 				gs->removals++;
@@ -284,12 +286,43 @@ static void add_data(struct strbuf *sb, const char *data, size_t len)
 }
 
 /*
+ * An edit refused by edits_apply() is left out of the series: say where,
+ * one line each, and take it out of the statistics.
+ */
+static void note_refused(const struct rule *r, struct plan *p,
+			 const struct file_plan *f, const struct strbuf *why)
+{
+	const char *l = why->buf ? why->buf : "";
+	int k;
+
+	while (*l) {
+		size_t n = strcspn(l, "\n");
+
+		warn_msg("%s:%.*s", f->path, (int)n, l);
+		l += n;
+		if (*l)
+			l++;
+	}
+	for (k = 0; k < f->n; k++) {
+		if (!f->e[k].refused)
+			continue;
+		p->refused++;
+		p->uses--;
+		if (f->e[k].kind == EDIT_ARG_PARAM ||
+		    (f->e[k].kind == EDIT_TOKEN && f->e[k].to &&
+		     !is_subst_target(r, f->e[k].to)))
+			p->via_param--;
+	}
+}
+
+/*
  * Group g's edits applied to the scratch copies of its files; each file
  * whose text changed goes into the fast-import stream as a filemodify.
  * *changed counts those files.
  */
-static int apply_group(struct scratch *s, struct plan *p, int g,
-		       struct strbuf *stream, int *changed)
+static int apply_group(struct scratch *s, const struct rule *r,
+		       struct plan *p, int g, struct strbuf *stream,
+		       int *changed)
 {
 	char err[256];
 	int i;
@@ -297,7 +330,7 @@ static int apply_group(struct scratch *s, struct plan *p, int g,
 	*changed = 0;
 	for (i = 0; i < p->nfiles; i++) {
 		struct file_plan *f = &p->files[i];
-		struct strbuf out = STRBUF_INIT;
+		struct strbuf out = STRBUF_INIT, refused = STRBUF_INIT;
 		struct stat st;
 		char *path, *buf;
 		size_t len;
@@ -312,13 +345,17 @@ static int apply_group(struct scratch *s, struct plan *p, int g,
 			return EXIT_INTERNAL;
 		}
 		free(path);
-		rc = edits_apply(buf, len, f->e, f->n, &out, err, sizeof(err));
+		rc = edits_apply(buf, len, f->e, f->n, &out, &refused, err,
+				 sizeof(err));
 		if (rc) {
 			error_msg("%s:%s", f->path, err);
 			free(buf);
 			sb_release(&out);
+			sb_release(&refused);
 			return EXIT_USAGE;
 		}
+		note_refused(r, p, f, &refused);
+		sb_release(&refused);
 		if (out.len != len || (len && memcmp(out.buf, buf, len))) {
 			sb_addf(stream, "M %s inline ",
 				st.st_mode & 0100 ? "100755" : "100644");
@@ -409,7 +446,7 @@ static int commit_groups(struct scratch *s, const struct rule *r,
 		char *msg;
 
 		files.len = 0;
-		rc = apply_group(s, p, g, &files, &changed);
+		rc = apply_group(s, r, p, g, &files, &changed);
 		if (rc || !changed)
 			continue; /* nothing changed in this group */
 		count_group(r, p, g, &gs[g]);
@@ -505,6 +542,12 @@ static char *cover_blurb(const struct rule *r, const struct plan *p,
 			"automatically and %s left for review.",
 			p->skipped, p->skipped == 1 ? "" : "s",
 			p->skipped == 1 ? "is" : "are");
+	if (p->refused)
+		sb_addf(&para,
+			" %d planned edit%s changed other tokens than the "
+			"plan named and %s left out.",
+			p->refused, p->refused == 1 ? "" : "s",
+			p->refused == 1 ? "was" : "were");
 	add_wrapped(&sb, para.buf);
 	sb_release(&para);
 	return sb_detach(&sb);

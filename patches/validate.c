@@ -146,6 +146,45 @@ static int show_to(struct scratch *s, const char *rev, const char *path,
 	return rc;
 }
 
+/*
+ * vfetch_fn: path at a scratch revision, or the tree's file when the
+ * series does not touch it (the includer of a touched .c).
+ */
+struct fetch_arg {
+	struct scratch *s;
+	const char *tree;
+};
+
+static int fetch(void *arg, const char *rev, const char *path, const char *dst)
+{
+	const struct fetch_arg *f = arg;
+	char *src, *buf, *dir, *slash;
+	size_t len;
+	FILE *out;
+	int rc;
+
+	if (!show_to(f->s, rev, path, dst))
+		return 0;
+	src = xasprintf("%s/%s", f->tree, path);
+	rc = read_whole_file(src, &buf, &len);
+	free(src);
+	if (rc)
+		return -1;
+	dir = xstrdup(dst);
+	slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		mkdir_p(dir);
+	}
+	free(dir);
+	out = fopen(dst, "w");
+	rc = !out || fwrite(buf, 1, len, out) != len;
+	if (out && fclose(out))
+		rc = 1;
+	free(buf);
+	return rc ? -1 : 0;
+}
+
 static void check_patch_files(struct scratch *s, struct vctx *c,
 			      struct vpatch *p, struct vresults *r)
 {
@@ -459,6 +498,7 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 	struct vpatch *v = NULL;
 	struct scratch s;
 	struct vctx *c;
+	struct fetch_arg fa;
 	char parent[] = "/tmp/gfpaudit-validate.XXXXXX", real[PATH_MAX];
 	const char *tmpdir = getenv("TMPDIR");
 	char *ptmpl;
@@ -494,7 +534,9 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 		}
 	scratch_git(&s, NULL, NULL, add);
 	scratch_git(&s, NULL, NULL, base);
-	c = vctx_new(o, s.dir);
+	fa.s = &s;
+	fa.tree = o->tree;
+	c = vctx_new(o, s.dir, fetch, &fa);
 	for (i = 0; i < n; i++)
 		apply_patch(&s, &v[i], r);
 	for (i = 0; i < n; i++) {
@@ -518,9 +560,11 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 
 		store(db, series ? series : o->series, r);
 	}
-	for (i = 0; i < r->n; i++)
+	for (i = 0; i < r->n && rc != EXIT_FINDINGS; i++)
 		if (!strcmp(r->v[i].result, "fail"))
 			rc = EXIT_FINDINGS;
+		else if (!strcmp(r->v[i].result, "inconclusive"))
+			rc = EXIT_INCONCLUSIVE;
 out:
 	for (i = 0; i < n; i++)
 		vpatch_free(&v[i]);

@@ -11,7 +11,7 @@ struct vresult {
 	char *patch;	    /* file name, NULL for series-wide checks */
 	char *path;	    /* source file, NULL for per-patch checks */
 	const char *check;  /* apply, compile, sparse, checkpatch, impact */
-	const char *result; /* pass, fail, skip */
+	const char *result; /* pass, fail, inconclusive, skip */
 	char *detail;
 };
 
@@ -24,6 +24,16 @@ void vres_add(struct vresults *r, const char *patch, const char *path,
 	      const char *check, const char *result, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void vres_free(struct vresults *r);
+
+/*
+ * Per touched file, the worst result of its checks (in all patches):
+ * fail, then inconclusive, then pass; a file whose every check was
+ * skipped (a header, a missing tool) is not checked.
+ */
+struct vsummary {
+	int files, pass, fail, inconclusive, unchecked;
+};
+void vres_summary(const struct vresults *r, struct vsummary *s);
 
 /* A patch file as validate sees it. */
 struct vpatch {
@@ -60,7 +70,14 @@ struct vopts {
 
 /* The compile/sparse/checkpatch checks, in vcheck.c. */
 struct vctx;
-struct vctx *vctx_new(const struct vopts *o, const char *scratch);
+/*
+ * Write the content of path at revision rev of the scratch repository
+ * (the tree's file when the series does not touch it) to dst; 0 or -1.
+ */
+typedef int vfetch_fn(void *arg, const char *rev, const char *path,
+		      const char *dst);
+struct vctx *vctx_new(const struct vopts *o, const char *scratch,
+		      vfetch_fn *fetch, void *fetch_arg);
 void vctx_free(struct vctx *c);
 /*
  * Compare clang's errors (compile) and sparse's warnings (sparse) in
@@ -76,7 +93,8 @@ void vcheck_checkpatch(struct vctx *c, const struct vpatch *p,
 /*
  * Validate the series: results in r (also stored in db when non-NULL).
  * Returns 0 when every check passed or was skipped, 1 when one failed,
- * 2 on bad input, 3 on internal errors.
+ * 4 (EXIT_INCONCLUSIVE) when none failed but one proved nothing, 2 on
+ * bad input, 3 on internal errors.
  */
 int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r);
 

@@ -3,430 +3,175 @@
  * The per-file and per-patch checks of `gfpaudit validate`.
  *
  * A file is compiled (clang -fsyntax-only) and checked (sparse) twice,
- * before and after the series, with the same flags; only diagnostics in
- * the file itself that the "after" run has and the "before" run has not
- * count.  That makes the check meaningful on an unconfigured tree and for
- * other arches: the arch's own headers are used (arch/ARCH/include, the
- * shared include/), with clang targeting that arch, and headers that only
- * a configured build generates are replaced by empty shims, created as
- * clang asks for them.  A GFP_KENREL typo in an arch/powerpc file is then
- * a new "use of undeclared identifier" error on a line the patch added.
- * On a configured tree sparse goes through kbuild (`make C=2`, vkbuild.c)
- * for the objects the .config builds, with the same before/after rule.
+ * before and after the series, with the same flags (vtool.c); only
+ * diagnostics in the file itself that the "after" run has and the
+ * "before" run has not count.  That makes the check meaningful on an
+ * unconfigured tree and for other arches.  A GFP_KENREL typo in an
+ * arch/powerpc file is then a new "use of undeclared identifier" error on
+ * a line the patch added.  On a configured tree sparse goes through
+ * kbuild (`make C=2`, vkbuild.c) for the objects the .config builds, with
+ * the same before/after rule.
  */
-#include "patches/validate.h"
+#include "patches/vtool.h"
 #include "lib/spawn.h"
-#include "patches/scratch.h"
 #include "patches/vkbuild.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#define MAX_SHIM_ROUNDS 60
-
-struct vctx {
-	const struct vopts *o;
-	char *scratch;
-	char *shim;
-	char *resource_include; /* clang's own stddef.h etc. */
-	int configured;		/* the tree has include/generated */
-	int have_clang, have_sparse, have_perl;
-	char *checkpatch;
-	struct vkbuild *kb; /* sparse through kbuild, configured trees */
-};
-
-struct diag {
-	int line;
-	char *msg;
-};
-
-struct diags {
-	struct diag *d;
-	int n;
-};
-
-static void diags_free(struct diags *d)
+static char **diag_keys(const struct vctx *c, const struct diags *d)
 {
+	char *before = xasprintf("%s/.gfpaudit-v/before/", c->scratch);
+	char *after = xasprintf("%s/.gfpaudit-v/after/", c->scratch);
+	char *scratch = xasprintf("%s/", c->scratch);
+	char *tree = xasprintf("%s/", c->o->tree);
+	const char *prefixes[] = {before, after, scratch, tree, NULL};
+	char **keys = xcalloc((size_t)d->n + 1, sizeof(char *));
 	int i;
 
 	for (i = 0; i < d->n; i++)
-		free(d->d[i].msg);
-	free(d->d);
-	d->d = NULL;
-	d->n = 0;
+		keys[i] = diag_normalise(d->d[i].msg, prefixes);
+	free(before);
+	free(after);
+	free(scratch);
+	free(tree);
+	return keys;
 }
 
-static char *first_line(const char *s)
-{
-	return xstrndup(s, strcspn(s, "\n"));
-}
-
-struct vctx *vctx_new(const struct vopts *o, const char *scratch)
-{
-	struct vctx *c = xcalloc(1, sizeof(*c));
-	char *gen = xasprintf("%s/include/generated/autoconf.h", o->tree);
-	struct strbuf out = STRBUF_INIT;
-	char *argv[] = {"clang", "-print-resource-dir", NULL};
-	struct spawn_opts so = {.out = &out, .quiet = 1};
-	struct stat st;
-
-	c->o = o;
-	c->scratch = xstrdup(scratch);
-	c->shim = xasprintf("%s/.gfpaudit-shim", scratch);
-	mkdir_p(c->shim);
-	c->configured = stat(gen, &st) == 0;
-	free(gen);
-	c->have_clang = have_program("clang");
-	c->have_sparse = have_program("sparse");
-	c->have_perl = have_program("perl");
-	if (c->configured && c->have_sparse && !o->no_sparse)
-		c->kb = vkbuild_new(o->tree, scratch);
-	if (c->have_clang && run_argv(argv, &so) == 0 && out.len) {
-		char *d = first_line(out.buf);
-
-		c->resource_include = xasprintf("%s/include", d);
-		free(d);
-	}
-	sb_release(&out);
-	c->checkpatch = xasprintf("%s/scripts/checkpatch.pl", o->tree);
-	if (stat(c->checkpatch, &st)) {
-		free(c->checkpatch);
-		c->checkpatch = NULL;
-	}
-	return c;
-}
-
-void vctx_free(struct vctx *c)
-{
-	if (!c)
-		return;
-	free(c->scratch);
-	free(c->shim);
-	free(c->resource_include);
-	free(c->checkpatch);
-	vkbuild_free(c->kb);
-	free(c);
-}
-
-static char *arch_of(const struct vctx *c, const char *path)
-{
-	if (str_has_prefix(path, "arch/")) {
-		const char *a = path + 5;
-
-		return xstrndup(a, strcspn(a, "/"));
-	}
-	return xstrdup(c->o->arch && *c->o->arch ? c->o->arch : "x86");
-}
-
-static const char *clang_target(const char *arch)
-{
-	static const struct {
-		const char *arch, *target;
-	} t[] = {
-		{"x86", "x86_64-linux-gnu"},
-		{"arm64", "aarch64-linux-gnu"},
-		{"arm", "arm-linux-gnueabi"},
-		{"powerpc", "powerpc64le-linux-gnu"},
-		{"s390", "s390x-linux-gnu"},
-		{"mips", "mips64el-linux-gnuabi64"},
-		{"riscv", "riscv64-linux-gnu"},
-		{"sparc", "sparc64-linux-gnu"},
-		{"loongarch", "loongarch64-linux-gnu"},
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(t[i].arch, arch))
-			return t[i].target;
-	return NULL; /* the host's */
-}
-
-struct argv_b {
-	char **v;
-	int n;
-};
-
-static void av_add(struct argv_b *a, char *s)
-{
-	a->v = xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
-	a->v[a->n++] = s;
-	a->v[a->n] = NULL;
-}
-
-static void av_free(struct argv_b *a)
+static void keys_free(char **keys, int n)
 {
 	int i;
 
-	for (i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
+	for (i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
 }
 
 /*
- * Include paths as kbuild orders them (arch, then generic; uapi after),
- * with the scratch copy first for the "after" run so headers the series
- * changes are seen changed.
+ * Diagnostics of after that before lacks (by normalised message, as a
+ * multiset: the scratch directories and shifted line numbers aside).
  */
-static void add_includes(struct vctx *c, struct argv_b *a, const char *arch,
-			 const char *path, int after)
-{
-	static const char *const dirs[] = {"arch/%s/include",
-					   "arch/%s/include/generated",
-					   "include",
-					   "arch/%s/include/uapi",
-					   "arch/%s/include/generated/uapi",
-					   "include/uapi",
-					   "include/generated/uapi",
-					   NULL};
-	const char *slash = strrchr(path, '/');
-	char *dir =
-		slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
-	char *kconfig = xasprintf("%s/include/linux/kconfig.h", c->o->tree);
-	struct stat st;
-	int i;
-
-	av_add(a, xasprintf("-iquote%s/%s", c->o->tree, dir));
-	av_add(a, xasprintf("-I%s", c->shim));
-	for (i = 0; dirs[i]; i++) {
-		char *d = xasprintf(dirs[i], arch);
-
-		if (after)
-			av_add(a, xasprintf("-I%s/%s", c->scratch, d));
-		av_add(a, xasprintf("-I%s/%s", c->o->tree, d));
-		free(d);
-	}
-	if (stat(kconfig, &st) == 0) {
-		av_add(a, xstrdup("-include"));
-		av_add(a, kconfig);
-	} else {
-		free(kconfig);
-	}
-	av_add(a, xstrdup("-D__KERNEL__"));
-	av_add(a, xstrdup("-DKBUILD_MODNAME=\"gfpaudit\""));
-	av_add(a, xstrdup("-DKBUILD_BASENAME=\"gfpaudit\""));
-	free(dir);
-}
-
-/*
- * Parse "FILE:LINE:COL: KIND: MSG" lines about file itself; a missing
- * header ("'x.h' file not found" / "unable to open 'x.h'") goes to
- * *missing.
- */
-static void parse_diags(const char *out, const char *file, const char *kind,
-			struct diags *d, char **missing)
-{
-	size_t fl = strlen(file);
-	const char *l = out;
-
-	while (*l) {
-		size_t n = strcspn(l, "\n");
-		const char *q;
-
-		if (missing && !*missing) {
-			const char *m = memmem(l, n, "' file not found", 16);
-			const char *u = memmem(l, n, "unable to open '", 16);
-
-			if (m) {
-				const char *s = m;
-
-				while (s > l && s[-1] != '\'')
-					s--;
-				if (s > l)
-					*missing = xstrndup(s, (size_t)(m - s));
-			} else if (u) {
-				const char *s = u + 16;
-				const char *e =
-					memchr(s, '\'', n - (size_t)(s - l));
-
-				if (e)
-					*missing = xstrndup(s, (size_t)(e - s));
-			}
-		}
-		if (n > fl && !strncmp(l, file, fl) && l[fl] == ':') {
-			char *end;
-			long line = strtol(l + fl + 1, &end, 10);
-
-			q = strstr(end, kind);
-			if (q && q < l + n && *end == ':') {
-				const char *msg = q + strlen(kind);
-
-				d->d = xrealloc(d->d, (size_t)(d->n + 1) *
-							      sizeof(*d->d));
-				d->d[d->n].line = (int)line;
-				d->d[d->n++].msg =
-					xstrndup(msg, (size_t)(l + n - msg));
-			}
-		}
-		l += n;
-		if (*l)
-			l++;
-	}
-}
-
-/* Create an empty shim for a missing header; 0 when one was made. */
-static int make_shim(struct vctx *c, const char *name)
-{
-	char *p, *slash;
-	FILE *f;
-
-	if (!path_is_safe_relative(name))
-		return -1;
-	p = xasprintf("%s/%s", c->shim, name);
-	if (access(p, F_OK) == 0) {
-		free(p);
-		return -1; /* already there: not a missing-file problem */
-	}
-	slash = strrchr(p, '/');
-	*slash = '\0';
-	mkdir_p(p);
-	*slash = '/';
-	f = fopen(p, "w");
-	if (f)
-		fclose(f);
-	free(p);
-	return f ? 0 : -1;
-}
-
-enum tool { TOOL_CLANG, TOOL_SPARSE, TOOL_CPP };
-
-/* Run the tool on file until no header is missing; diagnostics into d. */
-static int run_tool(struct vctx *c, enum tool t, const char *file,
-		    const char *path, int after, struct diags *d, int *shims,
-		    struct strbuf *pp)
-{
-	char *arch = arch_of(c, path);
-	int round, rc = 0;
-
-	for (round = 0; round < MAX_SHIM_ROUNDS; round++) {
-		struct argv_b a = {0};
-		struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-		struct spawn_opts so = {.out = &out, .err = &err};
-		const char *target = clang_target(arch);
-		char *missing = NULL;
-
-		if (t == TOOL_CLANG || t == TOOL_CPP) {
-			av_add(&a, xstrdup("clang"));
-			if (target)
-				av_add(&a, xasprintf("--target=%s", target));
-			if (t == TOOL_CPP) {
-				av_add(&a, xstrdup("-E"));
-				av_add(&a, xstrdup("-dD"));
-			} else {
-				av_add(&a, xstrdup("-fsyntax-only"));
-			}
-			av_add(&a, xstrdup("-nostdinc"));
-			if (c->resource_include) {
-				av_add(&a, xstrdup("-isystem"));
-				av_add(&a, xstrdup(c->resource_include));
-			}
-			av_add(&a, xstrdup("-std=gnu11"));
-			av_add(&a, xstrdup("-Wno-everything"));
-			av_add(&a, xstrdup("-ferror-limit=0"));
-			av_add(&a, xstrdup("-fno-caret-diagnostics"));
-			av_add(&a, xstrdup("-fno-color-diagnostics"));
-		} else {
-			av_add(&a, xstrdup("sparse"));
-			av_add(&a, xasprintf("--arch=%s", !strcmp(arch, "x86")
-								  ? "x86_64"
-								  : arch));
-			av_add(&a, xstrdup("-nostdinc"));
-			if (c->resource_include) {
-				av_add(&a, xstrdup("-isystem"));
-				av_add(&a, xstrdup(c->resource_include));
-			}
-			av_add(&a, xstrdup("-fmax-warnings=unlimited"));
-			av_add(&a, xstrdup("-fmax-errors=unlimited"));
-		}
-		add_includes(c, &a, arch, path, after);
-		av_add(&a, xstrdup(file));
-		if (run_argv(a.v, &so) < 0)
-			rc = -1;
-		diags_free(d);
-		parse_diags(err.buf ? err.buf : "", file,
-			    t == TOOL_CLANG ? " error: " : " warning: ", d,
-			    &missing);
-		if (t == TOOL_SPARSE)
-			parse_diags(err.buf ? err.buf : "", file, " error: ", d,
-				    NULL);
-		if (pp) {
-			sb_reset(pp);
-			sb_add(pp, out.buf ? out.buf : "", out.len);
-		}
-		sb_release(&out);
-		sb_release(&err);
-		av_free(&a);
-		if (!missing || make_shim(c, missing)) {
-			free(missing);
-			break;
-		}
-		free(missing);
-		++*shims;
-	}
-	free(arch);
-	return rc;
-}
-
-/* Diagnostics of after that before lacks (by message, as a multiset). */
-static int new_diags(const struct diags *before, const struct diags *after,
-		     const struct vpatch *p, int k, struct strbuf *detail)
+static int new_diags(const struct vctx *c, const struct diags *before,
+		     const struct diags *after, const struct vpatch *p, int k,
+		     struct strbuf *detail)
 {
 	char *used = xcalloc((size_t)before->n + 1, 1);
+	char **bk = diag_keys(c, before), **ak = diag_keys(c, after);
 	int i, j, n = 0;
 
 	for (i = 0; i < after->n; i++) {
 		int found = 0;
 
 		for (j = 0; j < before->n && !found; j++)
-			if (!used[j] &&
-			    !strcmp(before->d[j].msg, after->d[i].msg))
+			if (!used[j] && !strcmp(bk[j], ak[i]))
 				used[j] = found = 1;
 		if (found)
 			continue;
-		if (n++ < 3)
-			sb_addf(detail, "%s%d: %s%s", n > 1 ? "; " : "",
-				after->d[i].line, after->d[i].msg,
-				vpatch_touches_line(p, k, after->d[i].line)
-					? " (a line this patch changed)"
-					: "");
+		if (n++ >= 3)
+			continue;
+		if (after->d[i].line > 0)
+			sb_addf(detail, "%s%d: ", n > 1 ? "; " : "",
+				after->d[i].line);
+		else
+			sb_adds(detail, n > 1 ? "; " : "");
+		sb_addf(detail, "%s%s", after->d[i].msg,
+			vpatch_touches_line(p, k, after->d[i].line)
+				? " (a line this patch changed)"
+				: "");
 	}
 	free(used);
+	keys_free(bk, before->n);
+	keys_free(ak, after->n);
 	return n;
 }
 
+/* " through INCLUDER" for a file checked through its includer. */
+static const char *via(const struct vunit *u, char *buf, size_t len)
+{
+	if (!u->inc)
+		return "";
+	snprintf(buf, len, "; through %s", u->inc->path);
+	return buf;
+}
+
+/*
+ * PRE, when not NULL, is the before run already made (the one that
+ * showed the file does not compile alone); it is taken over.
+ */
 static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
-			 int k, const char *before_file, const char *after_file,
+			 int k, const struct vunit *u, struct diags *pre,
 			 struct vresults *r)
 {
 	const char *check = t == TOOL_CLANG ? "compile" : "sparse";
+	const char *hdrs = c->configured ? "configured" : "shimmed";
 	struct diags b = {0}, a = {0};
 	struct strbuf detail = STRBUF_INIT;
 	int shims_b = 0, shims_a = 0, n;
+	char vb[PATH_MAX + 16];
+	const char *v = via(u, vb, sizeof(vb));
 
-	if (run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL) ||
-	    run_tool(c, t, after_file, p->paths[k], 1, &a, &shims_a, NULL)) {
+	if (u->inc && !u->entered) {
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "it cannot be compiled alone, and %s, which "
+			 "#includes it at line %d, does not compile it as "
+			 "checked (%s headers)",
+			 u->inc->path, u->inc->line, hdrs);
+		return;
+	}
+	if (pre) {
+		b = *pre;
+		memset(pre, 0, sizeof(*pre));
+	}
+	if ((!pre && run_tool(c, t, u, 0, &b, &shims_b, NULL)) ||
+	    run_tool(c, t, u, 1, &a, &shims_a, NULL)) {
 		vres_add(r, p->name, p->paths[k], check, "skip",
 			 "could not run %s",
 			 t == TOOL_CLANG ? "clang" : "sparse");
+		diags_free(&b);
+		diags_free(&a);
 		return;
 	}
 	/* A shim made for "after" changes the inputs: redo "before". */
 	if (shims_a)
-		run_tool(c, t, before_file, p->paths[k], 0, &b, &shims_b, NULL);
-	n = new_diags(&b, &a, p, k, &detail);
-	if (n)
+		run_tool(c, t, u, 0, &b, &shims_b, NULL);
+	n = new_diags(c, &b, &a, p, k, &detail);
+	if (b.status >= 128 || a.status >= 128)
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "%s was killed by signal %d (%s the series%s)",
+			 t == TOOL_CLANG ? "clang" : "sparse",
+			 (b.status >= 128 ? b.status : a.status) - 128,
+			 b.status >= 128 ? "before" : "after", v);
+	else if (n)
 		vres_add(r, p->name, p->paths[k], check, "fail",
-			 "%d new %s: %s", n,
-			 t == TOOL_CLANG ? "error(s)" : "warning(s)",
+			 "%d new %s%s: %s", n,
+			 t == TOOL_CLANG ? "error(s)" : "warning(s)", v,
 			 detail.buf);
+	else if (t == TOOL_CLANG && b.n)
+		/*
+		 * The compiler recovered from errors it had already: what it
+		 * made of the changed lines is not known, and an error they
+		 * bring may be one it no longer reports.
+		 */
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "no new errors, but the file does not compile as "
+			 "checked (%d errors before the series, %d after; %s "
+			 "headers%s)",
+			 b.n, a.n, hdrs, v);
+	else if (t == TOOL_SPARSE && b.errors)
+		/* sparse gives up after errors, in the file or a header. */
+		vres_add(r, p->name, p->paths[k], check, "inconclusive",
+			 "no new warnings, but sparse reported %d error(s) "
+			 "before the series (in the file or its headers; %s "
+			 "headers%s) and may not have checked the file",
+			 b.errors, hdrs, v);
 	else
 		vres_add(r, p->name, p->paths[k], check, "pass",
-			 "no new %s (%d before, %d after; %s headers)",
+			 "no new %s (%d before, %d after; %s headers%s)",
 			 t == TOOL_CLANG ? "errors" : "warnings", b.n, a.n,
-			 c->configured ? "configured" : "shimmed");
+			 hdrs, v);
 	sb_release(&detail);
 	diags_free(&a);
 	diags_free(&b);
@@ -454,17 +199,25 @@ static int compare_kbuild(struct vctx *c, const struct vpatch *p, int k,
 
 		parse_diags(text, p->paths[k], " warning: ", &d[i], NULL);
 		parse_diags(text, p->paths[k], " error: ", &d[i], NULL);
+		d[i].errors = count_errors(text);
 		if (st < 0 || (st && !d[i].n))
 			rc = -1;
 		sb_release(&out);
 	}
 	vkbuild_args(c->kb, args, sizeof(args));
 	if (!rc) {
-		n = new_diags(&d[0], &d[1], p, k, &detail);
+		n = new_diags(c, &d[0], &d[1], p, k, &detail);
 		if (n)
 			vres_add(r, p->name, p->paths[k], "sparse", "fail",
 				 "%d new warning(s) (kbuild: %s): %s", n, args,
 				 detail.buf);
+		else if (d[0].errors)
+			vres_add(r, p->name, p->paths[k], "sparse",
+				 "inconclusive",
+				 "no new warnings, but sparse reported %d "
+				 "error(s) before the series (kbuild: %s) and "
+				 "may not have checked the file",
+				 d[0].errors, args);
 		else
 			vres_add(r, p->name, p->paths[k], "sparse", "pass",
 				 "no new warnings (kbuild: %s; %d before, %d "
@@ -603,9 +356,9 @@ static void untouched_lines(const char *a, const struct vpatch *p, int k,
 }
 
 static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
-			    const char *before_file, const char *after_file,
-			    struct vresults *r)
+			    const struct vunit *u, struct vresults *r)
 {
+	const char *before_file = u->src[0], *after_file = u->src[1];
 	struct strbuf cand = STRBUF_INIT, pp = STRBUF_INIT, bad = STRBUF_INIT;
 	struct diags none = {0};
 	char *b = NULL, *a = NULL;
@@ -630,8 +383,8 @@ static void check_new_names(struct vctx *c, const struct vpatch *p, int k,
 			 "names: no identifier new to the file");
 		goto out;
 	}
-	run_tool(c, TOOL_CPP, after_file, p->paths[k], 1, &none, &shims, &pp);
-	strip_main_file(&pp, after_file);
+	run_tool(c, TOOL_CPP, u, 1, &none, &shims, &pp);
+	strip_main_file(&pp, u->inc ? u->spelled[1] : after_file);
 	untouched_lines(a, p, k, &pp);
 	for (w = cand.buf; *w;) {
 		size_t n = strcspn(w, " ");
@@ -666,10 +419,75 @@ out:
 	sb_release(&bad);
 }
 
+static void unit_release(struct vunit *u)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		free(u->tu[i]);
+		free(u->spelled[i]);
+	}
+	if (u->inc)
+		vincluder_free(u->inc);
+	free(u->inc);
+	memset(u->tu, 0, sizeof(u->tu));
+	memset(u->spelled, 0, sizeof(u->spelled));
+	u->inc = NULL;
+	u->entered = 0;
+}
+
+/*
+ * Check the file through the .c that #includes it: copies of the
+ * includer beside its before and after copies (so that the #include
+ * finds them), and whether the includer, its guards defined, compiles it
+ * at all: the preprocessor's line markers name it when it does.
+ */
+static int via_includer(struct vctx *c, const struct vpatch *p, struct vunit *u)
+{
+	const char *revs[2] = {p->before, p->after};
+	struct strbuf pp = STRBUF_INIT;
+	struct diags none = {0};
+	char *marker, *slash;
+	int i, shims = 0, rc = 0;
+
+	u->inc = xcalloc(1, sizeof(*u->inc));
+	if (vinclude_find(c, u->path, u->inc)) {
+		free(u->inc);
+		u->inc = NULL;
+		return -1;
+	}
+	for (i = 0; i < 2 && !rc; i++) {
+		size_t root = strlen(u->src[i]) - strlen(u->path);
+
+		u->tu[i] =
+			xasprintf("%.*s%s", (int)root, u->src[i], u->inc->path);
+		slash = strrchr(u->tu[i], '/');
+		u->spelled[i] = xasprintf("%.*s/%s", (int)(slash - u->tu[i]),
+					  u->tu[i], u->inc->spelled);
+		rc = c->fetch(c->fetch_arg, revs[i], u->inc->path, u->tu[i]);
+	}
+	if (!rc) {
+		run_tool(c, TOOL_CPP, u, 0, &none, &shims, &pp);
+		marker = xasprintf("\"%s\"", u->spelled[0]);
+		u->entered = pp.buf && strstr(pp.buf, marker);
+		free(marker);
+	}
+	sb_release(&pp);
+	diags_free(&none);
+	if (rc)
+		unit_release(u); /* checked alone after all */
+	return rc;
+}
+
 void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 		 const char *before_file, const char *after_file,
 		 struct vresults *r)
 {
+	struct vunit u = {.path = p->paths[k],
+			  .src = {before_file, after_file}};
+	struct diags alone = {0};
+	int tried = 0, shims = 0;
+
 	if (!str_has_suffix(p->paths[k], ".c")) {
 		if (!c->o->no_compile)
 			vres_add(r, p->name, p->paths[k], "compile", "skip",
@@ -677,27 +495,37 @@ void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 				 "when touched; removals: see impact)");
 		return;
 	}
+	/*
+	 * A .c that does not compile alone may be one another .c
+	 * #includes: then that one is compiled, for every check.
+	 */
+	if (!c->o->no_compile && c->have_clang) {
+		tried = !run_tool(c, TOOL_CLANG, &u, 0, &alone, &shims, NULL);
+		if (tried && alone.n && !via_includer(c, p, &u))
+			tried = 0; /* the before run is the includer's */
+	}
 	if (!c->o->no_compile) {
 		if (c->have_clang) {
-			compare_tool(c, TOOL_CLANG, p, k, before_file,
-				     after_file, r);
-			check_new_names(c, p, k, before_file, after_file, r);
+			compare_tool(c, TOOL_CLANG, p, k, &u,
+				     tried ? &alone : NULL, r);
+			check_new_names(c, p, k, &u, r);
 		} else
 			vres_add(r, p->name, p->paths[k], "compile", "skip",
 				 "clang is not installed");
 	}
 	if (!c->o->no_sparse) {
-		if (c->have_sparse && c->kb &&
+		if (c->have_sparse && c->kb && !u.inc &&
 		    vkbuild_builds(c->kb, p->paths[k]) &&
 		    !compare_kbuild(c, p, k, before_file, after_file, r))
 			;
 		else if (c->have_sparse)
-			compare_tool(c, TOOL_SPARSE, p, k, before_file,
-				     after_file, r);
+			compare_tool(c, TOOL_SPARSE, p, k, &u, NULL, r);
 		else
 			vres_add(r, p->name, p->paths[k], "sparse", "skip",
 				 "sparse is not installed");
 	}
+	diags_free(&alone);
+	unit_release(&u);
 }
 
 /* "ERROR:TYPE: message" lines of checkpatch --show-types output. */

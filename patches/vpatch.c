@@ -47,6 +47,46 @@ void vres_free(struct vresults *r)
 	r->n = 0;
 }
 
+static int rank(const char *result)
+{
+	if (!strcmp(result, "fail"))
+		return 3;
+	if (!strcmp(result, "inconclusive"))
+		return 2;
+	return !strcmp(result, "pass");
+}
+
+void vres_summary(const struct vresults *r, struct vsummary *s)
+{
+	int i, j, worst;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < r->n; i++) {
+		if (!r->v[i].path)
+			continue;
+		for (j = 0; j < i; j++)
+			if (r->v[j].path && !strcmp(r->v[j].path, r->v[i].path))
+				break;
+		if (j < i)
+			continue; /* counted at its first row */
+		worst = 0;
+		for (j = i; j < r->n; j++)
+			if (r->v[j].path &&
+			    !strcmp(r->v[j].path, r->v[i].path) &&
+			    rank(r->v[j].result) > worst)
+				worst = rank(r->v[j].result);
+		s->files++;
+		if (worst == 3)
+			s->fail++;
+		else if (worst == 2)
+			s->inconclusive++;
+		else if (worst == 1)
+			s->pass++;
+		else
+			s->unchecked++;
+	}
+}
+
 static void add_path(struct vpatch *p, const char *s, size_t n)
 {
 	p->paths = xrealloc(p->paths, (size_t)(p->npaths + 1) * sizeof(char *));

@@ -21,7 +21,7 @@ static const char css[] =
 	"vertical-align:top}"
 	"th{background:#eee}td.n{text-align:right}"
 	"td.pass{background:#dfd}td.fail{background:#fdd}td.skip{"
-	"background:#eee}"
+	"background:#eee}td.inconclusive{background:#ffd}"
 	"code,td.loc{font-family:monospace}"
 	"svg.chart{display:block;margin:.5em 0 1.5em;font-size:12px}"
 	"svg .ctitle{font-weight:bold;font-size:14px}"
@@ -34,7 +34,8 @@ static const char *cell_class(const struct rtable *t, int c, const char *v)
 	if (t->numeric & (1u << (c & 31)))
 		return "n";
 	if (!strcmp(t->head[c], "result") &&
-	    (!strcmp(v, "pass") || !strcmp(v, "fail") || !strcmp(v, "skip")))
+	    (!strcmp(v, "pass") || !strcmp(v, "fail") || !strcmp(v, "skip") ||
+	     !strcmp(v, "inconclusive")))
 		return v;
 	if (!strcmp(t->head[c], "location"))
 		return "loc";

@@ -20,6 +20,8 @@ like "$out" "0001-powerpc-.*arch/powerpc/mm/pgtable.c +compile +pass" \
 like "$out" "arch/powerpc/mm/pgtable.c +compile +pass +names: every new identifier is declared: GFP_KERNEL" \
 	"new identifiers are checked"
 like "$out" "fs/proc/base.c +sparse +pass" "sparse runs on touched files"
+like "$out" "drivers/misc/tmpbuf_user.c +sparse +pass +no new warnings \\(0 before, 0 after" \
+	"sparse finds the file's own \"tmpbuf.h\" (it has no -iquote)"
 like "$out" "0007-mm-remove-GFP_TEMPORARY.patch +- +impact +pass" \
 	"nothing uses the removed macro any more"
 is "$(sql "$db" "SELECT count(*) FROM validations WHERE result = 'fail'")" 0 \

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "lib/gfpmask.h"
 #include "patches/edit.h"
 #include "patches/maintainers.h"
 #include "patches/subsys.h"
@@ -17,14 +18,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Apply edits; *refused gets the refusals' lines (malloc'd, may be ""). */
+static char *apply_r(const char *in, struct edit *e, int n, int want_rc,
+		     char *err, char **refused)
+{
+	struct strbuf out = STRBUF_INIT, why = STRBUF_INIT;
+	int rc = edits_apply(in, strlen(in), e, n, &out, &why, err, 256);
+
+	assert_int_equal(rc, want_rc);
+	*refused = sb_detach(&why) ?: xstrdup("");
+	return sb_detach(&out) ?: xstrdup("");
+}
+
+/* The same, where no hunk may be refused. */
 static char *apply(const char *in, struct edit *e, int n, int want_rc,
 		   char *err)
 {
-	struct strbuf out = STRBUF_INIT;
-	int rc = edits_apply(in, strlen(in), e, n, &out, err, 256);
+	char *refused, *out = apply_r(in, e, n, want_rc, err, &refused);
 
-	assert_int_equal(rc, want_rc);
-	return sb_detach(&out) ?: xstrdup("");
+	assert_string_equal(refused, "");
+	free(refused);
+	return out;
 }
 
 static void test_token(void **state)
@@ -32,9 +46,9 @@ static void test_token(void **state)
 	const char *in = "\tp = kmalloc(n,\tGFP_TEMPORARY | __GFP_NOWARN);\r\n"
 			 "x GFP_TEMPORARY y GFP_TEMPORARY\n";
 	struct edit e[] = {
-		{EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL"},
-		{EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL"},
-		{EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp"},
+		{EDIT_TOKEN, 2, 19, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0},
+		{EDIT_TOKEN, 1, 17, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0},
+		{EDIT_TOKEN, 2, 3, "GFP_TEMPORARY", "gfp", NULL, 0},
 	};
 	char err[256], *out;
 
@@ -48,9 +62,11 @@ static void test_token(void **state)
 
 static void test_stale(void **state)
 {
-	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL"};
-	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL"};
-	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
+	struct edit e = {EDIT_TOKEN, 1, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL,
+			 0};
+	struct edit e2 = {EDIT_TOKEN, 1, 1, "GFP_TEMP", "GFP_KERNEL", NULL, 0};
+	struct edit e3 = {EDIT_TOKEN, 9, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL,
+			  0};
 	char err[256], *out;
 
 	(void)state;
@@ -77,12 +93,12 @@ static void test_define_and_table(void **state)
 		"\t{ \"GFP_TEMPORARY\",\t\"TMP\" },\n"
 		"\tpr_debug(\"GFP_TEMPORARY\");\n";
 	struct edit e[] = {
-		{EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL},
-		{EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL},
-		{EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL},
-		{EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL},
+		{EDIT_DEL_DEFINE, 2, 9, "GFP_TEMPORARY", NULL, NULL, 0},
+		{EDIT_DEL_LINE, 5, 18, "GFP_TEMPORARY", NULL, NULL, 0},
+		{EDIT_DEL_LINE, 5, 35, "GFP_TEMPORARY", NULL, NULL, 0},
+		{EDIT_DEL_LINE, 6, 5, "GFP_TEMPORARY", NULL, NULL, 0},
 		/* Not a table line: the token is replaced instead. */
-		{EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_DEL_LINE, 7, 12, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0},
 	};
 	char err[256], *out;
 
@@ -100,9 +116,9 @@ static void test_drop(void **state)
 			 "b(__GFP_RECLAIMABLE|GFP_NOFS);\n"
 			 "c(__GFP_RECLAIMABLE);\n";
 	struct edit e[] = {
-		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL},
-		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL},
-		{EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL},
+		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL, NULL, 0},
+		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL, NULL, 0},
+		{EDIT_TOKEN, 3, 3, "__GFP_RECLAIMABLE", NULL, NULL, 0},
 	};
 	char err[256], *out;
 
@@ -114,7 +130,8 @@ static void test_drop(void **state)
 
 static void test_no_trailing_newline(void **state)
 {
-	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL"};
+	struct edit e = {EDIT_TOKEN, 2, 1, "GFP_TEMPORARY", "GFP_KERNEL", NULL,
+			 0};
 	char err[256], *out;
 
 	(void)state;
@@ -134,20 +151,22 @@ static void test_arg_add(void **state)
 		"c = kmem_cache_create(\"e\", 8, 0, big ? F(1, 2) : 0, NULL);\n"
 		"x GFP_TEMPORARY\n";
 	struct edit e[] = {
-		{EDIT_ARG_ADD, 1, 34, "0", "SLAB_RECLAIM_ACCOUNT"},
+		{EDIT_ARG_ADD, 1, 34, "0", "SLAB_RECLAIM_ACCOUNT", NULL, 0},
 		{EDIT_ARG_ADD, 3, 3, "SLAB_HWCACHE_ALIGN | SLAB_PANIC",
-		 "SLAB_RECLAIM_ACCOUNT"},
+		 "SLAB_RECLAIM_ACCOUNT", NULL, 0},
 		/* Never added twice. */
 		{EDIT_ARG_ADD, 5, 19, "SLAB_RECLAIM_ACCOUNT | SLAB_PANIC",
-		 "SLAB_RECLAIM_ACCOUNT"},
+		 "SLAB_RECLAIM_ACCOUNT", NULL, 0},
 		/* ?: binds more loosely than |: the old text is bracketed. */
-		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0", "SLAB_RECLAIM_ACCOUNT"},
-		{EDIT_TOKEN, 7, 3, "GFP_TEMPORARY", "GFP_KERNEL"},
+		{EDIT_ARG_ADD, 6, 34, "big ? F(1, 2) : 0",
+		 "SLAB_RECLAIM_ACCOUNT", NULL, 0},
+		{EDIT_TOKEN, 7, 3, "GFP_TEMPORARY", "GFP_KERNEL", NULL, 0},
 	};
-	struct edit stale = {EDIT_ARG_ADD, 1, 34, "SLAB_PANIC", "X"};
+	struct edit stale = {EDIT_ARG_ADD, 1, 34, "SLAB_PANIC", "X", NULL, 0};
 	struct edit over[] = {
-		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X"},
-		{EDIT_TOKEN, 3, 24, "SLAB_PANIC", "Y"},
+		{EDIT_ARG_ADD, 2, 33, "SLAB_HWCACHE_ALIGN | SLAB_PANIC", "X",
+		 NULL, 0},
+		{EDIT_TOKEN, 3, 24, "SLAB_PANIC", "Y", NULL, 0},
 	};
 	char err[256], *out;
 
@@ -179,31 +198,125 @@ static void test_arg_param(void **state)
 {
 	const char *in = "\tbuffer = kmalloc(PAGE_SIZE, GFP_TEMPORARY);\n"
 			 "\tp = kzalloc(n, GFP_KERNEL | __GFP_NOWARN);\n"
-			 "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n";
+			 "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n"
+			 "\tr = kzalloc(n, GFP_NOFS | GFP_KERNEL);\n"
+			 "\ts = f(c, local & ~GFP_CONSTRAINT_MASK, node);\n";
 	struct edit e[] = {
-		{EDIT_ARG_PARAM, 1, 30, "GFP_TEMPORARY", "gfp"},
-		{EDIT_ARG_PARAM, 2, 17, "GFP_KERNEL | __GFP_NOWARN", "flags"},
+		{EDIT_ARG_PARAM, 1, 30, "GFP_TEMPORARY", "gfp", "GFP_TEMPORARY",
+		 0},
+		{EDIT_ARG_PARAM, 2, 17, "GFP_KERNEL | __GFP_NOWARN", "flags",
+		 "GFP_KERNEL", 0},
+		/* GFP_DMA is a zone modifier: it stays beside the parameter. */
+		{EDIT_ARG_PARAM, 3, 17, "GFP_KERNEL | GFP_DMA", "g",
+		 "GFP_KERNEL", 0},
 	};
-	struct edit two = {EDIT_ARG_PARAM, 3, 17, "GFP_KERNEL | GFP_DMA", "g"};
+	struct edit two = {EDIT_ARG_PARAM, 4, 17, "GFP_NOFS | GFP_KERNEL", "g",
+			   "GFP_KERNEL", 0};
+	/* 6.1 mm/slab.c: the planned base mask is not in the argument. */
+	struct edit slab = {EDIT_ARG_PARAM, 5, 11,
+			    "local & ~GFP_CONSTRAINT_MASK", "flags",
+			    "GFP_KERNEL", 0};
 	size_t off = 0;
-	char err[256], *out;
+	char err[256], *out, *why;
 
 	(void)state;
-	out = apply(in, e, 2, 0, err);
-	assert_string_equal(out,
-			    "\tbuffer = kmalloc(PAGE_SIZE, gfp);\n"
-			    "\tp = kzalloc(n, flags | __GFP_NOWARN);\n"
-			    "\tq = kzalloc(n, GFP_KERNEL | GFP_DMA);\n");
+	out = apply(in, e, 3, 0, err);
+	assert_string_equal(
+		out, "\tbuffer = kmalloc(PAGE_SIZE, gfp);\n"
+		     "\tp = kzalloc(n, flags | __GFP_NOWARN);\n"
+		     "\tq = kzalloc(n, g | GFP_DMA);\n"
+		     "\tr = kzalloc(n, GFP_NOFS | GFP_KERNEL);\n"
+		     "\ts = f(c, local & ~GFP_CONSTRAINT_MASK, node);\n");
 	free(out);
-	out = apply(in, &two, 1, -1, err);
-	assert_string_equal(err, "3:17: 'GFP_KERNEL | GFP_DMA' has no single "
-				 "GFP_ base mask");
+	/* A plan the argument does not bear out: the hunk is refused. */
+	out = apply_r(in, &two, 1, 0, err, &why);
+	assert_string_equal(out, in);
+	assert_string_equal(
+		why, "4:17: hunk refused: 'GFP_NOFS | GFP_KERNEL' is not one "
+		     "base mask GFP_KERNEL and modifiers\n");
+	assert_int_equal(two.refused, 1);
 	free(out);
-	assert_int_equal(gfp_base_masks("__GFP_IO | GFP_NOFS /* GFP_X */", 31,
-					&off),
-			 1);
+	free(why);
+	out = apply_r(in, &slab, 1, 0, err, &why);
+	assert_string_equal(out, in);
+	assert_string_equal(why, "5:11: hunk refused: 'local & "
+				 "~GFP_CONSTRAINT_MASK' is not one base mask "
+				 "GFP_KERNEL and modifiers\n");
+	free(out);
+	free(why);
+	assert_int_equal(
+		gfp_count_base_masks("__GFP_IO | GFP_NOFS /* GFP_KERNEL */", 36,
+				     &off),
+		1);
 	assert_int_equal(off, 11);
-	assert_int_equal(gfp_base_masks("__GFP_IO | MY_GFP_X", 19, &off), 0);
+	assert_int_equal(gfp_count_base_masks("__GFP_IO | MY_GFP_KERNEL", 24,
+					      &off),
+			 0);
+	assert_int_equal(gfp_count_base_masks("f & ~GFP_CONSTRAINT_MASK", 24,
+					      NULL),
+			 0);
+	assert_true(gfp_is_base_mask("GFP_NOWAIT", 10));
+	assert_false(gfp_is_base_mask("GFP_DMA", 7));
+}
+
+/* A hunk whose token difference is not the planned one is refused. */
+static void test_hunk_check(void **state)
+{
+	const char *slab = "\tf = alloc_slabmgmt(c, s, off,\n"
+			   "\t\t\tlocal_flags & ~GFP_CONSTRAINT_MASK, node);\n";
+	const char *wrong = "local_flags & ~flags";
+	const char *arg = "GFP_KERNEL | /* x */ __GFP_NOWARN";
+	struct edit param = {EDIT_ARG_PARAM, 2,	      4, "",
+			     "flags",	     "GFP_KERNEL", 0};
+	struct edit drop[] = {
+		{EDIT_TOKEN, 1, 16, "__GFP_RECLAIMABLE", NULL, NULL, 0},
+		{EDIT_TOKEN, 2, 3, "__GFP_RECLAIMABLE", NULL, NULL, 0},
+		{EDIT_TOKEN, 3, 8, "__GFP_RECLAIMABLE", NULL, NULL, 0},
+	};
+	char why[256], err[256], *out, *refused;
+	size_t s = strstr(slab, "local") - slab;
+
+	(void)state;
+	/* 6.1 mm/slab.c as the edit once rewrote it. */
+	assert_int_equal(edit_check(slab, strlen(slab), s,
+				    s + strlen("local_flags & "
+					       "~GFP_CONSTRAINT_MASK"),
+				    wrong, strlen(wrong), &param, why,
+				    sizeof(why)),
+			 -1);
+	assert_string_equal(why, "the hunk changes 'GFP_CONSTRAINT_MASK' into "
+				 "'flags', the plan 'GFP_KERNEL' into 'flags'");
+	/* The planned change passes, blanks and comments aside. */
+	assert_int_equal(edit_check(arg, strlen(arg), 0, strlen(arg),
+				    "flags |  __GFP_NOWARN", 21, &param, why,
+				    sizeof(why)),
+			 0);
+	/* One token more than planned does not. */
+	assert_int_equal(edit_check(arg, strlen(arg), 0, strlen(arg),
+				    "flags | __GFP_NORETRY", 21, &param, why,
+				    sizeof(why)),
+			 -1);
+	assert_string_equal(why, "the hunk changes 'GFP_KERNEL | __GFP_NOWARN' "
+				 "into 'flags | __GFP_NORETRY', the plan "
+				 "'GFP_KERNEL' into 'flags'");
+	/*
+	 * A dropped flag becomes 0 only where it was the whole mask: under
+	 * ~ or & that changes what the line means, and the hunk is left
+	 * out while the file's other edits stay.
+	 */
+	out = apply_r("a(GFP_KERNEL | __GFP_RECLAIMABLE);\n"
+		      "b(__GFP_RECLAIMABLE);\n"
+		      "c(g & ~__GFP_RECLAIMABLE);\n",
+		      drop, 3, 0, err, &refused);
+	assert_string_equal(out, "a(GFP_KERNEL);\nb(0);\n"
+				 "c(g & ~__GFP_RECLAIMABLE);\n");
+	assert_string_equal(refused, "3:8: hunk refused: the hunk changes "
+				     "'__GFP_RECLAIMABLE' into '0', the plan "
+				     "drops __GFP_RECLAIMABLE\n");
+	assert_int_equal(drop[0].refused + drop[1].refused, 0);
+	assert_int_equal(drop[2].refused, 1);
+	free(out);
+	free(refused);
 }
 
 static void test_vpatch(void **state)
@@ -382,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_no_trailing_newline),
 		cmocka_unit_test(test_arg_add),
 		cmocka_unit_test(test_arg_param),
+		cmocka_unit_test(test_hunk_check),
 		cmocka_unit_test(test_vpatch),
 		cmocka_unit_test(test_maintainers),
 		cmocka_unit_test(test_subsys),

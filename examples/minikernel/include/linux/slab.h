@@ -24,4 +24,10 @@ void kfree(const void *p);
 		sizeof(struct __struct), __alignof__(struct __struct),\
 		(__flags), NULL)
 
+/* Declared so that sparse checks the users instead of erroring. */
+void *kvmalloc(unsigned long size, gfp_t flags);
+char *kstrdup(const char *s, gfp_t gfp);
+int printk(const char *fmt, ...);
+#define pr_debug(fmt, ...) printk(fmt, ##__VA_ARGS__)
+
 #endif

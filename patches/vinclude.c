@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A .c file that another .c #includes cannot be compiled alone: 4.13's
+ * drivers/gpu/drm/i915/selftests/intel_uncore.c knows neither its types
+ * nor GFP_KERNEL, which intel_uncore.c, ending with
+ *
+ *	#if IS_ENABLED(CONFIG_DRM_I915_SELFTEST)
+ *	#include "selftests/intel_uncore.c"
+ *	#endif
+ *
+ * brings.  validate checks such a file through its includer, found by
+ * reading the tree's .c files for `#include "....c"` (once, on first
+ * need), with the CONFIG_ options that guard the #include defined, as a
+ * .config that builds it would.
+ */
+#include "patches/vtool.h"
+
+#include <ctype.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct inc_edge {
+	char *included; /* resolved, relative to the tree */
+	char *includer; /* relative to the tree */
+	char *spelled;	/* as the #include writes it */
+	int line;	/* of the #include in the includer */
+};
+
+struct vincmap {
+	struct inc_edge *e;
+	int n;
+};
+
+char *vinclude_resolve(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *joined, *part, *save = NULL;
+	char **parts = NULL;
+	int n = 0, i, bad = 0;
+
+	if (name[0] == '/')
+		return NULL;
+	joined = *dir ? xasprintf("%s/%s", dir, name) : xstrdup(name);
+	for (part = strtok_r(joined, "/", &save); part && !bad;
+	     part = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(part, "."))
+			continue;
+		if (!strcmp(part, "..")) {
+			if (!n)
+				bad = 1; /* above the tree */
+			else
+				n--;
+			continue;
+		}
+		parts = xrealloc(parts, (size_t)(n + 1) * sizeof(char *));
+		parts[n++] = part;
+	}
+	for (i = 0; i < n && !bad; i++)
+		sb_addf(&sb, "%s%s", i ? "/" : "", parts[i]);
+	free(parts);
+	free(joined);
+	if (bad || !sb.len) {
+		sb_release(&sb);
+		return NULL;
+	}
+	return sb_detach(&sb);
+}
+
+static struct vincmap *g_map; /* nftw has no user pointer */
+static size_t g_tree_len;
+
+/* Record the `#include "X.c"` lines of one file. */
+static void scan_includer(struct vincmap *m, const char *rel, const char *buf,
+			  size_t len)
+{
+	const char *l = buf, *end = buf + len, *p, *q;
+	char *dir, *slash, *name, *res;
+	int line = 1;
+
+	if (!memmem(buf, len, ".c\"", 3))
+		return; /* the common case */
+	dir = xstrdup(rel);
+	slash = strrchr(dir, '/');
+	*(slash ? slash : dir) = '\0';
+	for (; l < end; line++) {
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+		const char *le = nl ? nl : end;
+
+		for (p = l; p < le && (*p == ' ' || *p == '\t'); p++)
+			;
+		if (p < le && *p == '#') {
+			for (p++; p < le && (*p == ' ' || *p == '\t'); p++)
+				;
+			if (le - p > 7 && !memcmp(p, "include", 7)) {
+				for (p += 7;
+				     p < le && (*p == ' ' || *p == '\t'); p++)
+					;
+				q = p < le && *p == '"'
+					    ? memchr(p + 1, '"',
+						     (size_t)(le - p - 1))
+					    : NULL;
+				if (q && q - p > 3 && !memcmp(q - 2, ".c", 2)) {
+					name = xstrndup(p + 1,
+							(size_t)(q - p - 1));
+					res = vinclude_resolve(dir, name);
+					if (res) {
+						m->e = xrealloc(
+							m->e,
+							(size_t)(m->n + 1) *
+								sizeof(*m->e));
+						m->e[m->n++] =
+							(struct inc_edge){
+								res,
+								xstrdup(rel),
+								name, line};
+					} else {
+						free(name);
+					}
+				}
+			}
+		}
+		l = nl ? nl + 1 : end;
+	}
+	free(dir);
+}
+
+static int visit(const char *path, const struct stat *st, int type,
+		 struct FTW *ftw)
+{
+	char *buf;
+	size_t len;
+
+	(void)st;
+	if (type == FTW_D && ftw->level > 0 &&
+	    (!strcmp(path + ftw->base, ".git") ||
+	     !strcmp(path + ftw->base, "Documentation")))
+		return FTW_SKIP_SUBTREE;
+	if (type != FTW_F || !str_has_suffix(path, ".c") ||
+	    read_whole_file(path, &buf, &len))
+		return FTW_CONTINUE;
+	scan_includer(g_map, path + g_tree_len + 1, buf, len);
+	free(buf);
+	return FTW_CONTINUE;
+}
+
+void vincmap_free(struct vincmap *m)
+{
+	int i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->n; i++) {
+		free(m->e[i].included);
+		free(m->e[i].includer);
+		free(m->e[i].spelled);
+	}
+	free(m->e);
+	free(m);
+}
+
+/* Is the CONFIG_ name at s negated (`!defined(X)`, `!IS_ENABLED(X)`)? */
+static int negated(const char *cond, const char *s)
+{
+	static const char *const words[] = {"defined",	    "IS_ENABLED",
+					    "IS_BUILTIN",   "IS_MODULE",
+					    "IS_REACHABLE", NULL};
+	const char *p = s;
+	int k;
+	size_t n;
+
+	for (;;) {
+		while (p > cond &&
+		       (isspace((unsigned char)p[-1]) || p[-1] == '('))
+			p--;
+		for (k = 0; words[k]; k++) {
+			n = strlen(words[k]);
+			if ((size_t)(p - cond) >= n &&
+			    !memcmp(p - n, words[k], n))
+				break;
+		}
+		if (!words[k])
+			break;
+		p -= strlen(words[k]);
+	}
+	return p > cond && p[-1] == '!';
+}
+
+static void add_configs(const char *cond, char ***defs, int *n)
+{
+	const char *s = cond, *e;
+	int k;
+
+	while ((s = strstr(s, "CONFIG_"))) {
+		if (s > cond &&
+		    (isalnum((unsigned char)s[-1]) || s[-1] == '_')) {
+			s += 7;
+			continue;
+		}
+		for (e = s + 7; isalnum((unsigned char)*e) || *e == '_'; e++)
+			;
+		if (!negated(cond, s)) {
+			char *d = xasprintf("-D%.*s=1", (int)(e - s), s);
+
+			for (k = 0; k < *n && strcmp((*defs)[k], d); k++)
+				;
+			if (k < *n) {
+				free(d);
+			} else {
+				*defs = xrealloc(*defs, (size_t)(*n + 1) *
+								sizeof(char *));
+				(*defs)[(*n)++] = d;
+			}
+		}
+		s = e;
+	}
+}
+
+int vinclude_guards(const char *buf, size_t len, int line, char ***defs)
+{
+	struct frame {
+		char *cond; /* NULL: the branch is not selected by defining */
+	} *st = NULL;
+	const char *l = buf, *end = buf + len, *p;
+	int depth = 0, n = 0, i, cur = 1;
+
+	*defs = NULL;
+	for (; l < end && cur < line; cur++) {
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+		const char *le = nl ? nl : end;
+		size_t w;
+
+		for (p = l; p < le && isspace((unsigned char)*p); p++)
+			;
+		if (p < le && *p == '#') {
+			for (p++; p < le && isspace((unsigned char)*p); p++)
+				;
+			for (w = 0; p + w < le && isalpha((unsigned char)p[w]);
+			     w++)
+				;
+			if ((w == 2 && !memcmp(p, "if", 2)) ||
+			    (w == 5 && !memcmp(p, "ifdef", 5)) ||
+			    (w == 6 && !memcmp(p, "ifndef", 6))) {
+				st = xrealloc(st, (size_t)(depth + 1) *
+							  sizeof(*st));
+				st[depth++].cond =
+					w == 6 ? NULL
+					       : xstrndup(p + w,
+							  (size_t)(le - p - w));
+			} else if (depth && w == 4 && !memcmp(p, "elif", 4)) {
+				free(st[depth - 1].cond);
+				st[depth - 1].cond =
+					xstrndup(p + w, (size_t)(le - p - w));
+			} else if (depth && w == 4 && !memcmp(p, "else", 4)) {
+				free(st[depth - 1].cond);
+				st[depth - 1].cond = NULL;
+			} else if (depth && w == 5 && !memcmp(p, "endif", 5)) {
+				free(st[--depth].cond);
+			}
+		}
+		l = nl ? nl + 1 : end;
+	}
+	for (i = 0; i < depth; i++) {
+		if (st[i].cond)
+			add_configs(st[i].cond, defs, &n);
+		free(st[i].cond);
+	}
+	free(st);
+	return n;
+}
+
+int vinclude_find(struct vctx *c, const char *path, struct vincluder *inc)
+{
+	struct vincmap *m;
+	char *file, *buf;
+	size_t len;
+	int i, best = -1;
+
+	memset(inc, 0, sizeof(*inc));
+	if (!c->incmap) {
+		c->incmap = xcalloc(1, sizeof(*c->incmap));
+		g_map = c->incmap;
+		g_tree_len = strlen(c->o->tree);
+		while (g_tree_len > 1 && c->o->tree[g_tree_len - 1] == '/')
+			g_tree_len--;
+		nftw(c->o->tree, visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
+		g_map = NULL;
+	}
+	m = c->incmap;
+	/* The first includer by name, whatever order the walk had. */
+	for (i = 0; i < m->n; i++)
+		if (!strcmp(m->e[i].included, path) &&
+		    strcmp(m->e[i].includer, path) &&
+		    (best < 0 ||
+		     strcmp(m->e[i].includer, m->e[best].includer) < 0))
+			best = i;
+	if (best < 0)
+		return -1;
+	inc->path = xstrdup(m->e[best].includer);
+	inc->spelled = xstrdup(m->e[best].spelled);
+	inc->line = m->e[best].line;
+	file = xasprintf("%s/%s", c->o->tree, inc->path);
+	if (!read_whole_file(file, &buf, &len)) {
+		inc->ndefines =
+			vinclude_guards(buf, len, inc->line, &inc->defines);
+		free(buf);
+	}
+	free(file);
+	return 0;
+}
+
+void vincluder_free(struct vincluder *inc)
+{
+	int i;
+
+	for (i = 0; i < inc->ndefines; i++)
+		free(inc->defines[i]);
+	free(inc->defines);
+	free(inc->path);
+	free(inc->spelled);
+	memset(inc, 0, sizeof(*inc));
+}
