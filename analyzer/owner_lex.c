@@ -131,8 +131,12 @@ static int unconditional_after(const struct lexfile *lf, long from, long to)
 	return !depth && (lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}"));
 }
 
-/* Does the call at token I pass `&VAR->...` as its ARG-th argument? */
-static int passes_member(const struct lexfile *lf, long i, int arg, long var)
+/*
+ * Does the call at token I pass VAR as its ARG-th argument (casts ok),
+ * or with MEMBER, `&VAR->...`?
+ */
+static int passes_as(const struct lexfile *lf, long i, int arg, long var,
+		     int member)
 {
 	long j;
 	int depth = 0, n = 0;
@@ -144,32 +148,25 @@ static int passes_member(const struct lexfile *lf, long i, int arg, long var)
 			return 0;
 		else if (!depth && lex_tok_is(lf, j, ","))
 			n++;
-		else if (n == arg && lex_tok_is(lf, j, "&") &&
+		else if (n == arg && !member && same_tok(lf, j, var) &&
+			 (lex_tok_is(lf, j + 1, ",") ||
+			  lex_tok_is(lf, j + 1, ")")))
+			return 1;
+		else if (n == arg && member && lex_tok_is(lf, j, "&") &&
 			 same_tok(lf, j + 1, var) && lex_tok_is(lf, j + 2, "->"))
 			return 1;
 	}
 	return 0;
 }
 
-/* Does the call at token I pass VAR as its ARG-th argument (casts ok)? */
 static int passes(const struct lexfile *lf, long i, int arg, long var)
 {
-	long j;
-	int depth = 0, n = 0;
+	return passes_as(lf, i, arg, var, 0);
+}
 
-	for (j = i + 2; (size_t)j < lf->ntoks; j++) {
-		if (lex_tok_is(lf, j, "("))
-			depth++;
-		else if (lex_tok_is(lf, j, ")") && !depth--)
-			return 0;
-		else if (!depth && lex_tok_is(lf, j, ","))
-			n++;
-		else if (n == arg && same_tok(lf, j, var) &&
-			 (lex_tok_is(lf, j + 1, ",") ||
-			  lex_tok_is(lf, j + 1, ")")))
-			return 1;
-	}
-	return 0;
+static int passes_member(const struct lexfile *lf, long i, int arg, long var)
+{
+	return passes_as(lf, i, arg, var, 1);
 }
 
 static char *call_at(const struct lexfile *lf, long i)
