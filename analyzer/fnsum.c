@@ -307,9 +307,11 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		} else if (!depth && c == '=') {
 			assigned = 1;
 		}
-		/* `) __acquires(x) {`: attributes keep the candidate */
-		if (c != ' ')
-			after_paren = 0;
+		/*
+		 * Only a `)` right before the `{` makes a definition;
+		 * `) __acquires(x) {` still does, through the attribute's `)`.
+		 */
+		after_paren = 0;
 	}
 }
 

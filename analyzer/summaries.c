@@ -118,15 +118,17 @@ int summaries_resolve(const struct graph *g, long long file_id, const char *name
 		   size_t len)
 {
 	char key[320];
-	int n = snprintf(key, 24, "%lld:", file_id), i;
+	int n, i;
 
 	/* the file's own static of that name first (most names are none) */
-	if (names_get(&g->static_names, name, len) >= 0 && n > 0 &&
-	    (size_t)n + len < sizeof(key)) {
-		memcpy(key + n, name, len);
-		i = names_get(&g->statics, key, (size_t)n + len);
-		if (i >= 0)
-			return i;
+	if (names_get(&g->static_names, name, len) >= 0) {
+		n = snprintf(key, 24, "%lld:", file_id);
+		if (n > 0 && (size_t)n + len < sizeof(key)) {
+			memcpy(key + n, name, len);
+			i = names_get(&g->statics, key, (size_t)n + len);
+			if (i >= 0)
+				return i;
+		}
 	}
 	i = names_get(&g->global, name, len);
 	if (i >= 0)
