@@ -15,6 +15,7 @@
  * for the objects the .config builds, with the same before/after rule.
  */
 #include "patches/validate.h"
+#include "lib/karch.h"
 #include "lib/spawn.h"
 #include "patches/scratch.h"
 #include "patches/vkbuild.h"
@@ -120,29 +121,6 @@ static char *arch_of(const struct vctx *c, const char *path)
 		return xstrndup(a, strcspn(a, "/"));
 	}
 	return xstrdup(c->o->arch && *c->o->arch ? c->o->arch : "x86");
-}
-
-static const char *clang_target(const char *arch)
-{
-	static const struct {
-		const char *arch, *target;
-	} t[] = {
-		{"x86", "x86_64-linux-gnu"},
-		{"arm64", "aarch64-linux-gnu"},
-		{"arm", "arm-linux-gnueabi"},
-		{"powerpc", "powerpc64le-linux-gnu"},
-		{"s390", "s390x-linux-gnu"},
-		{"mips", "mips64el-linux-gnuabi64"},
-		{"riscv", "riscv64-linux-gnu"},
-		{"sparc", "sparc64-linux-gnu"},
-		{"loongarch", "loongarch64-linux-gnu"},
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(t[i].arch, arch))
-			return t[i].target;
-	return NULL; /* the host's */
 }
 
 struct argv_b {
@@ -305,7 +283,7 @@ static int run_tool(struct vctx *c, enum tool t, const char *file,
 		struct argv_b a = {0};
 		struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 		struct spawn_opts so = {.out = &out, .err = &err};
-		const char *target = clang_target(arch);
+		const char *target = karch_triple(arch);
 		char *missing = NULL;
 
 		if (t == TOOL_CLANG || t == TOOL_CPP) {
