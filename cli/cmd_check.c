@@ -340,6 +340,11 @@ int cmd_check(int argc, char **argv)
 	}
 	if (check_parse_argv(argc, argv, &a, &bad, &why))
 		return usage_error("check", "%s: %s", bad, why);
+	/* kbuild passes its ARCH (x86_64, i386...) as sparse's --arch= */
+	if (a.arch && arch_error("check", a.arch, 1)) {
+		check_args_release(&a);
+		return EXIT_USAGE;
+	}
 	if (a.verbose)
 		print_dropped(argc, argv);
 	tree = find_tree(a.tree);
