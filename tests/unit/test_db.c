@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "db/db.h"
+#include "db/runs.h"
 #include "lib/spawn.h"
 #include "lib/util.h"
 
@@ -178,6 +179,105 @@ static void test_foreign_keys_cascade(void **state)
 	free(p);
 }
 
+/* One run's columns as text, "|"-separated, NULL as "-". */
+static char *run_row(sqlite3 *db, long long id)
+{
+	char *sql = xasprintf("SELECT command || '|' || tree || '|' || "
+			      "coalesce(kernel_version, '-') || '|' || "
+			      "coalesce(git_head, '-') || '|' || "
+			      "coalesce(arch, '-') || '|' || "
+			      "coalesce(shard, '-') || '|' || options || "
+			      "'|' || "
+			      "status || '|' || coalesce(files_total, '-') || "
+			      "'|' || coalesce(files_parsed, '-') || '|' || "
+			      "coalesce(files_unchanged, '-') || '|' || "
+			      "coalesce(files_failed, '-') || '|' || "
+			      "(finished_at IS NULL) FROM runs WHERE id = %lld",
+			      id);
+	sqlite3_stmt *st = db_prepare(db, sql);
+	char *out = NULL;
+
+	if (st && sqlite3_step(st) == SQLITE_ROW)
+		out = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	free(sql);
+	assert_non_null(out);
+	return out;
+}
+
+static void test_runs(void **state)
+{
+	char *p = tmp_path("runs.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+	struct db_run r = { "scan", "/t", "6.1.0", NULL, "x86", "1/2", "{}",
+			    -1 };
+	struct db_run_files all = { 20, 18, 1, 1 }, keep = { -1, 3, 0, -1 };
+	long long id;
+	char *row;
+
+	(void)state;
+	assert_non_null(db);
+	id = db_run_open(db, &r);
+	assert_true(id > 0);
+	row = run_row(db, id);
+	assert_string_equal(row,
+			    "scan|/t|6.1.0|-|x86|1/2|{}|running|-|-|-|-|1");
+	free(row);
+	assert_int_equal(db_run_close(db, id, "complete", &all), 0);
+	row = run_row(db, id);
+	assert_string_equal(row,
+			    "scan|/t|6.1.0|-|x86|1/2|{}|complete|20|18|1|1|0");
+	free(row);
+	/* -1 keeps what the start recorded (check: files_total 1) */
+	r.command = "check";
+	r.shard = NULL;
+	r.files_total = 1;
+	id = db_run_open(db, &r);
+	assert_int_equal(db_run_close(db, id, "failed", &keep), 0);
+	row = run_row(db, id);
+	assert_string_equal(row, "check|/t|6.1.0|-|x86|-|{}|failed|1|3|0|-|0");
+	free(row);
+	/* a merge starts and finishes at once */
+	r.command = "merge";
+	id = db_run_record(db, &r, "complete", &(struct db_run_files){
+		-1, -1, -1, -1 });
+	assert_true(id > 0);
+	row = run_row(db, id);
+	assert_string_equal(row,
+			    "merge|/t|6.1.0|-|x86|-|{}|complete|1|-|-|-|0");
+	free(row);
+	assert_int_equal(db_scalar(db, "SELECT count(*) FROM runs WHERE "
+				   "command = 'merge' AND started_at = "
+				   "finished_at", -1), 1);
+	/* a NOT NULL column left out fails, and says so through SQLite */
+	r.tree = NULL;
+	assert_int_equal(db_run_open(db, &r), -1);
+	db_close(db);
+	free(p);
+}
+
+static void test_runs_json(void **state)
+{
+	char *p = tmp_path("json.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+	const char *kv[] = { "db", "a\"b.db", "file", NULL };
+	char *in[] = { "s1.db", "s\n2.db" };
+	char *s;
+
+	(void)state;
+	s = db_json_object(db, kv, 2);
+	assert_string_equal(s, "{\"db\":\"a\\\"b.db\",\"file\":null}");
+	free(s);
+	s = db_json_array(db, in, 2);
+	assert_string_equal(s, "[\"s1.db\",\"s\\n2.db\"]");
+	free(s);
+	s = db_json_array(db, in, 0);
+	assert_string_equal(s, "[]");
+	free(s);
+	db_close(db);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +290,8 @@ int main(void)
 		cmocka_unit_test(test_readonly_cannot_write),
 		cmocka_unit_test(test_every_migration_step),
 		cmocka_unit_test(test_foreign_keys_cascade),
+		cmocka_unit_test(test_runs),
+		cmocka_unit_test(test_runs_json),
 	};
 	int rc;
 
