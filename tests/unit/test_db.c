@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "db/db.h"
+#include "db/labels.h"
 #include "db/runs.h"
 #include "lib/spawn.h"
 #include "lib/util.h"
@@ -278,6 +279,89 @@ static void test_runs_json(void **state)
 	free(p);
 }
 
+/* Insert a site with LIFETIME and CONTEXT (NULL for SQL NULL). */
+static int insert_site(sqlite3 *db, int line, const char *lifetime,
+		       const char *context)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT INTO sites (file_id, path, line, col, api, lifetime, "
+		"context) VALUES (1, 'a.c', ?1, 1, 'kmalloc', ?2, ?3)");
+	int rc;
+
+	sqlite3_bind_int(st, 1, line);
+	sqlite3_bind_text(st, 2, lifetime, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, context, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The triggers' lists are db/labels.h's, generated here from it. */
+#define QUOTED(e, s) ", '" s "'"
+static const char lifetimes_in[] = SITE_LIFETIMES(QUOTED);
+static const char contexts_in[] = SITE_CONTEXTS(QUOTED);
+#undef QUOTED
+
+static void assert_trigger_list(sqlite3 *db, const char *name,
+				const char *list)
+{
+	char *sql = xasprintf("SELECT sql FROM sqlite_schema WHERE type = "
+			      "'trigger' AND name = '%s'", name);
+	char *want = xasprintf("NOT IN (%s)", list + 2);
+	sqlite3_stmt *st = db_prepare(db, sql);
+
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_non_null(strstr((const char *)sqlite3_column_text(st, 0), want));
+	sqlite3_finalize(st);
+	free(want);
+	free(sql);
+}
+
+static void test_labels_enforced(void **state)
+{
+	char *p = tmp_path("labels.db");
+	sqlite3 *db = db_open(p, DB_READWRITE);
+	int i, line = 1;
+
+	(void)state;
+	assert_int_equal(db_exec(db,
+		"INSERT INTO files(path, hash, size, parse_mode) "
+		"VALUES ('a.c', 'x', 1, 'lexical')"), 0);
+	for (i = 0; i < LIFETIME_COUNT; i++)
+		assert_int_equal(insert_site(db, line++, site_lifetime_names[i],
+					     "process"), 0);
+	for (i = 0; i < CONTEXT_COUNT; i++)
+		assert_int_equal(insert_site(db, line++, "scoped",
+					     site_context_names[i]), 0);
+	/* not classified */
+	assert_int_equal(insert_site(db, line++, NULL, NULL), 0);
+	/* misspelt, or another case: refused, and SQLite says why */
+	assert_int_equal(insert_site(db, line++, "scopd", NULL), -1);
+	assert_non_null(strstr(sqlite3_errmsg(db), "sites.lifetime must be"));
+	assert_int_equal(insert_site(db, line++, NULL, "Atomic"), -1);
+	assert_non_null(strstr(sqlite3_errmsg(db), "sites.context must be"));
+	assert_int_equal(insert_site(db, line++, "", NULL), -1);
+	assert_int_equal(sqlite3_exec(db, "UPDATE sites SET lifetime = "
+				      "'temporary'", NULL, NULL, NULL),
+			 SQLITE_CONSTRAINT);
+	assert_int_equal(sqlite3_exec(db, "UPDATE sites SET context = "
+				      "'irq'", NULL, NULL, NULL),
+			 SQLITE_CONSTRAINT);
+	assert_int_equal(db_exec(db, "UPDATE sites SET lifetime = 'stored', "
+				 "context = NULL"), 0);
+	assert_trigger_list(db, "sites_lifetime_insert", lifetimes_in);
+	assert_trigger_list(db, "sites_lifetime_update", lifetimes_in);
+	assert_trigger_list(db, "sites_context_insert", contexts_in);
+	assert_trigger_list(db, "sites_context_update", contexts_in);
+	assert_int_equal(site_lifetime_of("leaked_on_path"),
+			 LIFETIME_LEAKED_ON_PATH);
+	assert_int_equal(site_context_of("atomic"), CONTEXT_ATOMIC);
+	assert_int_equal(site_lifetime_of("scopd"), -1);
+	assert_int_equal(site_context_of(NULL), -1);
+	db_close(db);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_foreign_keys_cascade),
 		cmocka_unit_test(test_runs),
 		cmocka_unit_test(test_runs_json),
+		cmocka_unit_test(test_labels_enforced),
 	};
 	int rc;
 
