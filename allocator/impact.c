@@ -7,6 +7,7 @@
 #include "allocator/impact.h"
 #include "allocator/slab.h"
 #include "db/db.h"
+#include "db/labels.h"
 #include "lib/ktree.h"
 #include "lib/util.h"
 
@@ -132,14 +133,19 @@ static bool site_kind(const char *api, long long size_const, struct stream *s)
 static void site_life(const char *lifetime, struct stream *s)
 {
 	s->life = LIFE_SHORT;
-	if (!lifetime || !strcmp(lifetime, "unknown"))
+	switch (lifetime ? site_lifetime_of(lifetime) : LIFETIME_UNKNOWN) {
+	case LIFETIME_UNKNOWN: /* and not classified */
 		s->life_steps = 500;
-	else if (!strcmp(lifetime, "scoped"))
+		break;
+	case LIFETIME_SCOPED:
 		s->life_steps = 50;
-	else if (!strcmp(lifetime, "returned"))
+		break;
+	case LIFETIME_RETURNED:
 		s->life_steps = 5000;
-	else
+		break;
+	default:
 		s->life = LIFE_LONG; /* stored, leaked_on_path */
+	}
 }
 
 static unsigned int size_class(const struct stream *s)

@@ -8,6 +8,7 @@
 #include "analyzer/fileproc.h"
 #include "analyzer/walk.h"
 #include "db/db.h"
+#include "lib/karch.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -73,7 +74,9 @@ int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 	gfp_model_defines(&e->gfp, &e->config, &e->defines, &e->ndefines);
 	if (cc_path && !(e->cc = ccdb_load(cc_path)))
 		return -1;
-	e->arch = arch ? arch : host_arch();
+	e->arch = arch ? arch : karch_host();
+	if (!e->arch)
+		e->arch = "x86"; /* uname() failed: the common case */
 	e->depth = depth;
 	e->db_path = db_path;
 	names_init(&e->prefilter);

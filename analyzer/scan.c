@@ -8,6 +8,7 @@
  */
 #include "analyzer/scanint.h"
 #include "db/db.h"
+#include "db/runs.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -272,58 +273,37 @@ int run_jobs(const struct scan_env *env, sqlite3 *db, long long run_id,
 static long long start_run(sqlite3 *db, const struct scan_opts *o,
 			   const struct scan_env *env)
 {
-	sqlite3_stmt *st;
-	char head[41], ts[32], shard[32];
-	long long id = -1;
+	char head[41], shard[32];
+	struct db_run r = {
+		.command = "scan",
+		.tree = env->tree,
+		.kernel_version = env->kv.text,
+		.git_head = ktree_git_head(env->tree, head) ? NULL : head,
+		.arch = env->arch,
+		.shard = o->shard_n ? shard : NULL,
+		.options = o->options_json ? o->options_json : "{}",
+		.files_total = -1,
+	};
+	long long id;
 
-	iso8601_now(ts);
 	snprintf(shard, sizeof(shard), "%d/%d", o->shard_k, o->shard_n);
-	st = db_prepare(db, "INSERT INTO runs(command, tree, kernel_version, "
-			    "git_head, arch, shard, options, started_at) "
-			    "VALUES ('scan', ?, ?, ?, ?, ?, ?, ?)");
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, env->tree, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, env->kv.text, -1, SQLITE_STATIC);
-	if (ktree_git_head(env->tree, head) == 0)
-		sqlite3_bind_text(st, 3, head, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 4, env->arch, -1, SQLITE_STATIC);
-	if (o->shard_n)
-		sqlite3_bind_text(st, 5, shard, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 6, o->options_json ? o->options_json : "{}", -1,
-			  SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, ts, -1, SQLITE_TRANSIENT);
-	if (sqlite3_step(st) == SQLITE_DONE)
-		id = sqlite3_last_insert_rowid(db);
-	else
+	id = db_run_open(db, &r);
+	if (id < 0)
 		error_msg("%s: %s", o->db_path, sqlite3_errmsg(db));
-	sqlite3_finalize(st);
 	return id;
 }
 
 static int finish_run(sqlite3 *db, long long id, const struct counts *c,
 		      const char *status)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"UPDATE runs SET finished_at = ?, status = ?, files_total = ?, "
-		"files_parsed = ?, files_unchanged = ?, files_failed = ? "
-		"WHERE id = ?");
-	char ts[32];
-	int rc;
+	struct db_run_files f = {
+		.total = (long long)c->total,
+		.parsed = (long long)c->parsed,
+		.unchanged = (long long)c->unchanged,
+		.failed = (long long)c->failed,
+	};
 
-	if (!st)
-		return -1;
-	iso8601_now(ts);
-	sqlite3_bind_text(st, 1, ts, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, (long long)c->total);
-	sqlite3_bind_int64(st, 4, (long long)c->parsed);
-	sqlite3_bind_int64(st, 5, (long long)c->unchanged);
-	sqlite3_bind_int64(st, 6, (long long)c->failed);
-	sqlite3_bind_int64(st, 7, id);
-	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
-	sqlite3_finalize(st);
-	return rc;
+	return db_run_close(db, id, status, &f);
 }
 
 /* path -> stamp (hash, size, mtime) of the files already in the database. */

@@ -10,13 +10,13 @@
  *   full     the real translation unit with the tree's compile flags.
  */
 #include "analyzer/tu.h"
+#include "lib/karch.h"
 #include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glob.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #define SHIM_DIR "/gfpaudit-shim"
@@ -534,47 +534,6 @@ void ccdb_free(struct ccdb *c)
 	free(c);
 }
 
-const char *host_arch(void)
-{
-	static struct utsname u;
-	const char *m;
-
-	if (uname(&u))
-		return "x86";
-	m = u.machine;
-	if (!strcmp(m, "x86_64") || (m[0] == 'i' && !strcmp(m + 2, "86")))
-		return "x86";
-	if (!strcmp(m, "aarch64"))
-		return "arm64";
-	if (!strncmp(m, "arm", 3))
-		return "arm";
-	if (!strncmp(m, "ppc", 3))
-		return "powerpc";
-	if (!strncmp(m, "riscv", 5))
-		return "riscv";
-	if (!strncmp(m, "s390", 4))
-		return "s390";
-	return m;
-}
-
-static const char *arch_target(const char *arch)
-{
-	static const char *const map[][2] = {
-		{ "x86", "x86_64-linux-gnu" }, { "arm64", "aarch64-linux-gnu" },
-		{ "arm", "arm-linux-gnueabi" },
-		{ "powerpc", "powerpc64le-linux-gnu" },
-		{ "riscv", "riscv64-linux-gnu" }, { "s390", "s390x-linux-gnu" },
-		{ "mips", "mips-linux-gnu" }, { "sparc", "sparc64-linux-gnu" },
-		{ "loongarch", "loongarch64-linux-gnu" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(map[i][0], arch))
-			return map[i][1];
-	return NULL;
-}
-
 /* clang's own freestanding headers (stddef.h, stdarg.h). */
 static const char *resource_include(void)
 {
@@ -621,7 +580,7 @@ static void kbuild_flags(struct cflags *f, const char *tree, const char *arch,
 		"arch/%s/include/uapi", "arch/%s/include/generated/uapi",
 		"include/uapi", "include/generated/uapi", NULL,
 	};
-	const char *target = arch_target(arch);
+	const char *target = karch_triple(arch);
 	int i;
 
 	argv_push(&f->argv, &f->argc, "-nostdinc");

@@ -106,7 +106,4 @@ void cflags_for(struct cflags *out, const struct ccdb *cc, const char *tree,
 		const char *arch, const char *abspath, int configured);
 void cflags_free(struct cflags *f);
 
-/* The host architecture as a kernel arch directory name. */
-const char *host_arch(void);
-
 #endif

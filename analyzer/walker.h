@@ -80,7 +80,8 @@ struct site {
 	enum parse_depth depth;
 
 	/* Filled by classifiers; NULL / -1 mean "not classified". */
-	const char *lifetime; /* scoped|returned|stored|leaked_on_path|unknown */
+	/* site_lifetime_names[] (db/labels.h); the database refuses others */
+	const char *lifetime;
 	char *lifetime_evidence;
 	unsigned lifetime_line;
 	int held_across_sleep; /* 1, 0, -1 unknown */
@@ -91,7 +92,7 @@ struct site {
 	 * once the whole tree is in (check_sleep.c).
 	 */
 	char *held_calls;
-	const char *context; /* atomic|process|unknown */
+	const char *context; /* site_context_names[] (db/labels.h) */
 	char *context_evidence;
 	char *gfp_param;
 	int flag_effective; /* 1, 0, -1 unknown */

@@ -4,6 +4,7 @@
  * name what is dropped; everything else is handed to libclang unchanged.
  */
 #include "cli/check_args.h"
+#include "lib/karch.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -82,35 +83,6 @@ int check_flag_dropped(const char *arg)
 	return str_has_prefix(arg, "--") && !str_has_prefix(arg, "--target=") &&
 	       !str_has_prefix(arg, "--sysroot=") &&
 	       !str_has_prefix(arg, "--gcc-toolchain=");
-}
-
-/* clang's --target for sparse's --arch= and -m32/-m64, or NULL. */
-static const char *arch_target(const char *arch, int bits)
-{
-	static const struct {
-		const char *arch, *t64, *t32;
-	} map[] = {
-		{ "x86", "--target=x86_64-linux-gnu", "--target=i386-linux-gnu" },
-		{ "x86_64", "--target=x86_64-linux-gnu", NULL },
-		{ "i386", NULL, "--target=i386-linux-gnu" },
-		{ "arm64", "--target=aarch64-linux-gnu", NULL },
-		{ "aarch64", "--target=aarch64-linux-gnu", NULL },
-		{ "arm", NULL, "--target=arm-linux-gnueabi" },
-		{ "riscv", "--target=riscv64-linux-gnu",
-		  "--target=riscv32-linux-gnu" },
-		{ "powerpc", "--target=powerpc64le-linux-gnu",
-		  "--target=powerpc-linux-gnu" },
-		{ "s390", "--target=s390x-linux-gnu", NULL },
-	};
-	size_t i;
-
-	if (!arch)
-		return NULL;
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(map[i].arch, arch))
-			return bits == 32 ? map[i].t32 :
-			       map[i].t64 ? map[i].t64 : map[i].t32;
-	return NULL;
 }
 
 static int own_option(const char *arg, const char *name, int argc,
@@ -222,7 +194,7 @@ int check_parse_argv(int argc, char *const argv[], struct check_args *a,
 		*why = "no source file given";
 		goto fail;
 	}
-	target = has_target ? NULL : arch_target(a->arch, bits);
+	target = has_target ? NULL : karch_target_option(a->arch, bits);
 	if (target)
 		a->clang[a->nclang++] = target;
 	*bad = *why = NULL;

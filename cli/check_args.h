@@ -16,7 +16,7 @@
  *    write gcc's dependency file), output/dependency options, debug
  *    options and the gcc-only flags clang rejects are dropped;
  *  - sparse's --arch=ARCH with -m32/-m64 becomes a --target= for clang
- *    when the command line has none.
+ *    when the command line has none (the table: lib/karch.h).
  */
 struct check_args {
 	const char *db;	    /* --db FILE (default ./gfpaudit.db) */

@@ -39,4 +39,12 @@ int cmd_not_built(const char *name, int issue);
 int usage_error(const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * 0 when ARCH is a kernel arch gfpaudit has a target for (lib/karch.h;
+ * with ALIASES, kbuild's ARCH aliases too), else one line "gfpaudit
+ * NAME: unknown arch 'ARCH' (known: ...)" and EXIT_USAGE: an arch
+ * nobody can parse for would only fail later, file by file.
+ */
+int arch_error(const char *name, const char *arch, int aliases);
+
 #endif

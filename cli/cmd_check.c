@@ -17,6 +17,7 @@
 #include "cli/check_args.h"
 #include "cli/cli.h"
 #include "db/db.h"
+#include "db/runs.h"
 #include "lib/ktree.h"
 #include "lib/util.h"
 #include "reports/report.h"
@@ -106,37 +107,39 @@ static void print_dropped(int argc, char **argv)
 static long long begin_run(sqlite3 *db, const char *tree, const char *rel,
 			   const struct check_args *a)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"INSERT INTO runs (command, tree, kernel_version, git_head, "
-		"arch, options, started_at, status, files_total) VALUES "
-		"('check', ?1, ?2, ?3, ?4, json_object('db', ?5, 'file', ?6, "
-		"'clang_args', ?7), ?8, 'running', 1)");
 	struct strbuf args = STRBUF_INIT;
 	struct kversion kv;
-	char head[41], now[32];
+	char head[41];
+	const char *opts[6];
+	char *options;
+	struct db_run r = {
+		.command = "check",
+		.tree = tree,
+		.kernel_version = ktree_version(tree, &kv) ? NULL : kv.text,
+		.git_head = ktree_git_head(tree, head) ? NULL : head,
+		.arch = a->arch,
+		.files_total = 1,
+	};
 	long long id = 0;
 	int i;
 
-	if (!st)
-		return 0;
 	for (i = 0; i < a->nclang; i++)
 		sb_addf(&args, "%s%s", i ? " " : "", a->clang[i]);
-	iso8601_now(now);
-	sqlite3_bind_text(st, 1, tree, -1, SQLITE_STATIC);
-	if (ktree_version(tree, &kv) == 0)
-		sqlite3_bind_text(st, 2, kv.text, -1, SQLITE_TRANSIENT);
-	if (ktree_git_head(tree, head) == 0)
-		sqlite3_bind_text(st, 3, head, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, a->arch, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, a->db, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, rel, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, args.buf ? args.buf : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 8, now, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_DONE)
-		id = sqlite3_last_insert_rowid(db);
-	else
+	opts[0] = "db";
+	opts[1] = a->db;
+	opts[2] = "file";
+	opts[3] = rel;
+	opts[4] = "clang_args";
+	opts[5] = args.buf ? args.buf : "";
+	options = db_json_object(db, opts, 3);
+	r.options = options;
+	if (options)
+		id = db_run_open(db, &r);
+	if (id <= 0) {
 		error_msg("check: %s: %s", a->db, sqlite3_errmsg(db));
-	sqlite3_finalize(st);
+		id = 0;
+	}
+	free(options);
 	sb_release(&args);
 	return id;
 }
@@ -144,25 +147,16 @@ static long long begin_run(sqlite3 *db, const char *tree, const char *rel,
 static void end_run(sqlite3 *db, long long id, int ok,
 		    const struct analyzer_file_report *r)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"UPDATE runs SET finished_at = ?2, status = ?3, "
-		"files_parsed = ?4, files_failed = ?5, files_unchanged = 0 "
-		"WHERE id = ?1");
 	int failed = !ok || !r->parse_mode || !strcmp(r->parse_mode, "failed");
-	char now[32];
+	struct db_run_files f = {
+		.total = -1, /* 1 since the start */
+		.parsed = !failed,
+		.unchanged = 0,
+		.failed = failed,
+	};
 
-	if (!st)
-		return;
-	iso8601_now(now);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, ok ? "complete" : "failed", -1,
-			  SQLITE_STATIC);
-	sqlite3_bind_int(st, 4, !failed);
-	sqlite3_bind_int(st, 5, failed);
-	if (sqlite3_step(st) != SQLITE_DONE)
+	if (db_run_close(db, id, ok ? "complete" : "failed", &f))
 		error_msg("check: %s", sqlite3_errmsg(db));
-	sqlite3_finalize(st);
 }
 
 static int is_busy(sqlite3 *db)
@@ -340,6 +334,11 @@ int cmd_check(int argc, char **argv)
 	}
 	if (check_parse_argv(argc, argv, &a, &bad, &why))
 		return usage_error("check", "%s: %s", bad, why);
+	/* kbuild passes its ARCH (x86_64, i386...) as sparse's --arch= */
+	if (a.arch && arch_error("check", a.arch, 1)) {
+		check_args_release(&a);
+		return EXIT_USAGE;
+	}
 	if (a.verbose)
 		print_dropped(argc, argv);
 	tree = find_tree(a.tree);

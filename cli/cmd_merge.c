@@ -17,6 +17,7 @@
 #include "analyzer/analyzer.h"
 #include "cli/cli.h"
 #include "db/db.h"
+#include "db/runs.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -454,44 +455,24 @@ static int setup_out(sqlite3 *db, const char *out, const struct identity *in)
 static int record_merge(sqlite3 *db, const struct identity *id, int n,
 			char **in)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"INSERT INTO runs (command, tree, kernel_version, git_head, "
-		"arch, options, started_at, finished_at, status, files_total) "
-		"VALUES ('merge', ?1, ?2, ?3, ?4, json_object('inputs', "
-		"json(?5)), ?6, ?6, 'complete', (SELECT count(*) FROM files))");
-	struct strbuf arr = STRBUF_INIT;
-	sqlite3_stmt *js;
-	char now[32];
-	int i, rc;
+	char *inputs = db_json_array(db, in, n);
+	/* json_object('inputs', json(inputs)): the array is SQLite's own */
+	char *options = xasprintf("{\"inputs\":%s}", inputs);
+	struct db_run r = {
+		.command = "merge",
+		.tree = id->tree,
+		.kernel_version = id->version,
+		.git_head = id->head,
+		.arch = id->arch,
+		.options = options,
+		.files_total = db_scalar(db, "SELECT count(*) FROM files", -1),
+	};
+	struct db_run_files f = { -1, -1, -1, -1 };
+	long long run = db_run_record(db, &r, "complete", &f);
 
-	if (!st)
-		return -1;
-	/* The input names as a JSON array, built by SQLite. */
-	js = db_prepare(db, "SELECT json_insert(?1, '$[#]', ?2)");
-	sb_adds(&arr, "[]");
-	for (i = 0; js && i < n; i++) {
-		sqlite3_bind_text(js, 1, arr.buf, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(js, 2, in[i], -1, SQLITE_STATIC);
-		if (sqlite3_step(js) == SQLITE_ROW) {
-			const char *t = (const char *)sqlite3_column_text(js, 0);
-
-			sb_reset(&arr);
-			sb_adds(&arr, t);
-		}
-		sqlite3_reset(js);
-	}
-	sqlite3_finalize(js);
-	iso8601_now(now);
-	sqlite3_bind_text(st, 1, id->tree, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, id->version, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, id->head, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, id->arch, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, arr.buf, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	sb_release(&arr);
-	return rc == SQLITE_DONE ? 0 : -1;
+	free(options);
+	free(inputs);
+	return run < 0 ? -1 : 0;
 }
 
 static void remove_db(const char *path)

@@ -208,9 +208,8 @@ int cmd_scan(int argc, char **argv)
 			break;
 		case OPT_ARCH:
 			o.arch = optarg;
-			if (!*optarg || strchr(optarg, '/'))
-				return usage_error("scan", "bad --arch '%s'",
-						   optarg);
+			if (arch_error("scan", optarg, 0))
+				return EXIT_USAGE;
 			break;
 		case OPT_SHARD:
 			if (sscanf(optarg, "%d/%d", &o.shard_k, &o.shard_n) != 2 ||

@@ -98,6 +98,8 @@ int cmd_validate(int argc, char **argv)
 			break;
 		case 'a':
 			o.arch = optarg;
+			if (arch_error("validate", optarg, 0))
+				return EXIT_USAGE;
 			break;
 		case 'C':
 			o.no_compile = 1;

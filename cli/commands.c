@@ -4,6 +4,7 @@
  * one line here and one DECLARE_CMD in cli.h.
  */
 #include "cli/cli.h"
+#include "lib/karch.h"
 #include "lib/util.h"
 
 #include <stdarg.h>
@@ -61,3 +62,12 @@ int usage_error(const char *name, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+
+int arch_error(const char *name, const char *arch, int aliases)
+{
+	if (aliases ? karch_known_alias(arch) : karch_known(arch))
+		return 0;
+	fprintf(stderr, "%s %s: unknown arch '%s' (known: %s)\n", progname,
+		name, arch, karch_list(aliases));
+	return EXIT_USAGE;
+}

@@ -255,6 +255,31 @@ const char *const db_migrations[] = {
 	"ALTER TABLE sim_results ADD COLUMN sd REAL;"
 	"ALTER TABLE sim_results ADD COLUMN ci95 REAL;"
 	"ALTER TABLE sim_curves ADD COLUMN set_id INTEGER;",
+	/*
+	 * 5 -> 6: sites.lifetime and sites.context are closed sets
+	 * (db/labels.h), so that a misspelt label fails to be stored instead
+	 * of silently matching no query.  SQLite cannot add a CHECK to an
+	 * existing column: triggers refuse any other value.  NULL (not
+	 * classified) stays allowed: NULL NOT IN (...) is not true.
+	 */
+	"CREATE TRIGGER sites_lifetime_insert BEFORE INSERT ON sites "
+	"WHEN NEW.lifetime NOT IN ('scoped', 'returned', 'stored', "
+	"'leaked_on_path', 'unknown') BEGIN SELECT RAISE(ABORT, "
+	"'sites.lifetime must be scoped, returned, stored, leaked_on_path "
+	"or unknown'); END;"
+	"CREATE TRIGGER sites_lifetime_update BEFORE UPDATE OF lifetime ON "
+	"sites WHEN NEW.lifetime NOT IN ('scoped', 'returned', 'stored', "
+	"'leaked_on_path', 'unknown') BEGIN SELECT RAISE(ABORT, "
+	"'sites.lifetime must be scoped, returned, stored, leaked_on_path "
+	"or unknown'); END;"
+	"CREATE TRIGGER sites_context_insert BEFORE INSERT ON sites "
+	"WHEN NEW.context NOT IN ('atomic', 'process', 'unknown') BEGIN "
+	"SELECT RAISE(ABORT, 'sites.context must be atomic, process or "
+	"unknown'); END;"
+	"CREATE TRIGGER sites_context_update BEFORE UPDATE OF context ON "
+	"sites WHEN NEW.context NOT IN ('atomic', 'process', 'unknown') "
+	"BEGIN SELECT RAISE(ABORT, 'sites.context must be atomic, process "
+	"or unknown'); END;",
 	NULL,
 };
 

@@ -18,6 +18,7 @@
  * directory's Makefile lists them under obj-y, obj-m, or a set CONFIG_).
  */
 #include "patches/vkbuild.h"
+#include "lib/karch.h"
 #include "lib/spawn.h"
 #include "patches/scratch.h"
 
@@ -28,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,28 +57,12 @@ static char *config_header_arch(const char *config)
 	return n ? xstrndup(l, n) : NULL;
 }
 
-/* The SRCARCH kbuild derives from `uname -m` when ARCH is not given. */
-static const char *host_srcarch(void)
-{
-	static struct utsname u;
-
-	if (uname(&u))
-		return "";
-	if (!strcmp(u.machine, "x86_64") ||
-	    (u.machine[0] == 'i' && !strcmp(u.machine + 2, "86")))
-		return "x86";
-	if (!strcmp(u.machine, "aarch64"))
-		return "arm64";
-	if (str_has_prefix(u.machine, "ppc"))
-		return "powerpc";
-	return u.machine;
-}
-
 struct vkbuild *vkbuild_new(const char *tree, const char *workdir)
 {
 	char *cfg = xasprintf("%s/.config", tree);
 	char *gen = xasprintf("%s/include/generated/autoconf.h", tree);
 	struct vkbuild *k = NULL;
+	const char *host;
 	char real[4096];
 	struct stat st;
 	size_t len;
@@ -93,8 +77,12 @@ struct vkbuild *vkbuild_new(const char *tree, const char *workdir)
 		k->farm = xasprintf("%s/.gfpaudit-kbuild", workdir);
 		k->config = text;
 		k->arch = config_header_arch(text);
-		if (k->arch && !strcmp(k->arch, host_srcarch())) {
-			/* kbuild's default; naming it could re-run Kconfig */
+		host = karch_host();
+		if (k->arch && host && !strcmp(k->arch, host)) {
+			/*
+			 * kbuild's default (its SUBARCH, from uname -m);
+			 * naming it could re-run Kconfig
+			 */
 			free(k->arch);
 			k->arch = NULL;
 		}

@@ -7,6 +7,7 @@
  * created as the tool asks for them.
  */
 #include "patches/vtool.h"
+#include "lib/karch.h"
 #include "lib/spawn.h"
 #include "patches/scratch.h"
 #include "patches/vkbuild.h"
@@ -97,29 +98,6 @@ static char *arch_of(const struct vctx *c, const char *path)
 		return xstrndup(a, strcspn(a, "/"));
 	}
 	return xstrdup(c->o->arch && *c->o->arch ? c->o->arch : "x86");
-}
-
-static const char *clang_target(const char *arch)
-{
-	static const struct {
-		const char *arch, *target;
-	} t[] = {
-		{"x86", "x86_64-linux-gnu"},
-		{"arm64", "aarch64-linux-gnu"},
-		{"arm", "arm-linux-gnueabi"},
-		{"powerpc", "powerpc64le-linux-gnu"},
-		{"s390", "s390x-linux-gnu"},
-		{"mips", "mips64el-linux-gnuabi64"},
-		{"riscv", "riscv64-linux-gnu"},
-		{"sparc", "sparc64-linux-gnu"},
-		{"loongarch", "loongarch64-linux-gnu"},
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(t[i].arch, arch))
-			return t[i].target;
-	return NULL; /* the host's */
 }
 
 struct argv_b {
@@ -360,7 +338,7 @@ static int make_shim(struct vctx *c, const char *name)
 static void tool_argv(struct vctx *c, enum tool t, const char *arch,
 		      struct argv_b *a)
 {
-	const char *target = clang_target(arch);
+	const char *target = karch_triple(arch);
 
 	if (t == TOOL_CLANG || t == TOOL_CPP) {
 		av_add(a, xstrdup("clang"));
