@@ -5,7 +5,9 @@
     settle.py final A.tsv B.tsv C.tsv [...]      > labels.tsv
 
 Each file is in the labelling brief's format (one row per path:line; A and B
-may be split in several files: pass A1,A2 as one comma-separated argument).
+may be split in several files: pass A1,A2 as one comma-separated argument),
+or in the rule-judging brief's (one row per id, judged columns answer and
+answer2): the header line tells which.
 `disagreements` lists the path:line of every site where A and B differ in
 one of the judged columns (lifetime, held_across_sleep, context,
 gfp_param).  `final` takes, column by column, the value two of the three
@@ -17,7 +19,25 @@ those where no two agreed.
 """
 import sys
 
-JUDGED = ("lifetime", "held_across_sleep", "context", "gfp_param")
+# header column that names the format -> (key columns, judged columns,
+# the column whose third-read value brings its evidence along, evidence)
+FORMATS = {
+    "lifetime": (("file", "line"),
+                 ("lifetime", "held_across_sleep", "context", "gfp_param"),
+                 "lifetime", ("free_fn", "evidence_line", "note")),
+    "answer": (("id",), ("answer", "answer2"), "answer",
+               ("evidence", "note")),
+}
+KEY, JUDGED, LEAD, EVIDENCE = FORMATS["lifetime"]
+
+
+def use_format(head):
+    global KEY, JUDGED, LEAD, EVIDENCE
+    for col, fmt in FORMATS.items():
+        if col in head:
+            KEY, JUDGED, LEAD, EVIDENCE = fmt
+            return
+    sys.exit("settle.py: unknown label format: " + " ".join(head))
 
 
 def load(arg):
@@ -25,7 +45,9 @@ def load(arg):
     for path in arg.split(","):
         with open(path, encoding="utf-8") as f:
             h = f.readline().rstrip("\n").split("\t")
-            head = head or h
+            if head is None:
+                head = h
+                use_format(h)
             for n, line in enumerate(f, 2):
                 if not line.strip():
                     continue
@@ -34,7 +56,7 @@ def load(arg):
                     sys.exit("settle.py: %s:%d: %d columns, want %d"
                              % (path, n, len(c), len(h)))
                 r = {k: v.strip() for k, v in zip(h, c)}
-                rows["%s:%s" % (r["file"], r["line"])] = r
+                rows[":".join(r[k] for k in KEY)] = r
     return head, rows
 
 
@@ -68,9 +90,9 @@ def main():
             else:
                 out[col] = "unknown"
                 split.append(col)
-            # The evidence line and free function are lifetime's.
-            if col == "lifetime" and out[col] == c[k][col]:
-                for f in ("free_fn", "evidence_line", "note"):
+            # The evidence and note belong to the lead column.
+            if col == LEAD and out[col] == c[k][col]:
+                for f in EVIDENCE:
                     out[f] = c[k][f]
         how = ["3rd:" + ",".join(third)] if third else []
         how += ["split:" + ",".join(split)] if split else []
