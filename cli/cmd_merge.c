@@ -16,6 +16,7 @@
  */
 #include "analyzer/analyzer.h"
 #include "cli/cli.h"
+#include "cli/rules_after.h"
 #include "db/db.h"
 #include "db/runs.h"
 #include "lib/util.h"
@@ -28,14 +29,19 @@
 #include <unistd.h>
 
 const char usage_merge[] =
-	"usage: gfpaudit merge OUT.db IN.db...\n"
+	"usage: gfpaudit merge [--run-rules LIST|--no-rules] OUT.db IN.db...\n"
 	"\n"
 	"Merge the shard databases IN.db... into OUT.db (created if missing).\n"
 	"All must come from the same tree (root, kernel version, git HEAD,\n"
 	"arch, shard count); rows present in several inputs are kept once.\n"
 	"Example, three shards with GNU parallel (docs/scale-out.md):\n"
 	"  parallel gfpaudit scan --tree T --shard {}/3 --db s{}.db ::: 1 2 3\n"
-	"  gfpaudit merge all.db s1.db s2.db s3.db\n";
+	"  gfpaudit merge all.db s1.db s2.db s3.db\n"
+	"\n"
+	"  --run-rules LIST  when merged, evaluate only these rules\n"
+	"                    (comma-separated; default: every rule that\n"
+	"                    applies to the tree's kernel version)\n"
+	"  --no-rules        do not evaluate the rules\n";
 
 /* What makes two databases the same tree, from their latest run. */
 struct identity {
@@ -493,12 +499,31 @@ int cmd_merge(int argc, char **argv)
 	struct identity first;
 	struct stat out_st;
 	const char *out;
+	struct rules_after ra = { 0 };
 	int i, rc = EXIT_OK, created;
 	sqlite3 *db;
 
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
 		fputs(usage_merge, stdout);
 		return EXIT_OK;
+	}
+	/* options first, then OUT.db and the inputs */
+	while (argc > 1 && argv[1][0] == '-') {
+		if (!strcmp(argv[1], "--no-rules")) {
+			ra.off = 1;
+		} else if (!strcmp(argv[1], "--run-rules") && argc > 2) {
+			rules_after_add(&ra, argv[2]);
+			argv++, argc--;
+		} else {
+			rules_after_free(&ra);
+			return usage_error("merge", "unknown option '%s'",
+					   argv[1]);
+		}
+		argv++, argc--;
+	}
+	if (rules_after_check("merge", &ra)) {
+		rules_after_free(&ra);
+		return EXIT_USAGE;
 	}
 	if (argc < 3)
 		return usage_error("merge", "want OUT.db and at least one "
@@ -532,6 +557,9 @@ int cmd_merge(int argc, char **argv)
 	db_close(db);
 	if (rc && created)
 		remove_db(out);
+	if (rc == EXIT_OK)
+		rc = rules_after_run("merge", out, &ra);
+	rules_after_free(&ra);
 	identity_free(&first);
 	return rc;
 }

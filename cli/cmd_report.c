@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "db/db.h"
 #include "lib/util.h"
+#include "reports/baseline.h"
 #include "reports/report.h"
 
 #include <errno.h>
@@ -25,6 +26,7 @@
 const char usage_report[] =
 	"usage: gfpaudit report [--db FILE] [--format md|html|sarif|gcc]\n"
 	"                       [-o FILE] [--maintainers FILE] [--top N]\n"
+	"                       [--baseline OLD.db] [--fail-on LEVEL]\n"
 	"\n"
 	"Write a report of the findings database (default ./gfpaudit.db).\n"
 	"\n"
@@ -35,7 +37,15 @@ const char usage_report[] =
 	"  -o, --output FILE   write to FILE instead of stdout\n"
 	"  --maintainers FILE  MAINTAINERS to group by subsystem (default:\n"
 	"                      the scanned tree's own)\n"
-	"  --top N             subsystems in the HTML bar chart (default 20)\n";
+	"  --top N             subsystems in the HTML bar chart (default 20)\n"
+	"  --baseline OLD.db   match the findings with OLD.db's by a\n"
+	"                      line-independent fingerprint: each is new,\n"
+	"                      unchanged, updated or absent (SARIF\n"
+	"                      baselineState; md and gcc list new ones\n"
+	"                      first; the counts go to stderr)\n"
+	"  --fail-on LEVEL     note, warning or error: exit 1 when a new\n"
+	"                      finding (any finding, without --baseline) is\n"
+	"                      at LEVEL or above\n";
 
 enum fmt { FMT_MD, FMT_HTML, FMT_SARIF, FMT_GCC };
 
@@ -160,6 +170,11 @@ static int write_output(const char *path, const char *db,
 	return EXIT_OK;
 }
 
+static const char *argv_level(int rank)
+{
+	return rank == 1 ? "note" : rank == 2 ? "warning" : "error";
+}
+
 static int render(sqlite3 *db, enum fmt f, const struct report_opts *o,
 		  struct strbuf *out)
 {
@@ -169,7 +184,8 @@ static int render(sqlite3 *db, enum fmt f, const struct report_opts *o,
 	if (f == FMT_SARIF)
 		return report_sarif(db, out);
 	if (f == FMT_GCC)
-		return report_gcc(db, NULL, out, NULL);
+		return o->baseline ? report_gcc_baseline(db, out) :
+				     report_gcc(db, NULL, out, NULL);
 	if (report_load(db, o, &r))
 		rc = -1;
 	else if (f == FMT_MD)
@@ -188,12 +204,17 @@ int cmd_report(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "maintainers", required_argument, NULL, 'm' },
 		{ "top", required_argument, NULL, 't' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "fail-on", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report_opts o = { NULL, 20 };
-	const char *dbpath = "gfpaudit.db", *out = NULL;
-	struct strbuf sb = STRBUF_INIT;
+	struct report_opts o = { .top_subsystems = 20 };
+	const char *dbpath = "gfpaudit.db", *out = NULL, *base = NULL;
+	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT;
+	struct baseline_counts bc;
+	long long failing = 0;
+	int fail_on = 0;
 	enum fmt f = FMT_MD;
 	sqlite3 *db;
 	char *end;
@@ -220,6 +241,15 @@ int cmd_report(int argc, char **argv)
 						   "--top wants 1..1000, not "
 						   "'%s'", optarg);
 			break;
+		case 'b': base = optarg; break;
+		case 'F':
+			fail_on = severity_rank(optarg);
+			if (!fail_on)
+				return usage_error("report",
+						   "--fail-on wants note, "
+						   "warning or error, not '%s'",
+						   optarg);
+			break;
 		case 'h': fputs(usage_report, stdout); return EXIT_OK;
 		default: return usage_error("report", "bad option");
 		}
@@ -230,10 +260,34 @@ int cmd_report(int argc, char **argv)
 	db = db_open(dbpath, DB_READONLY);
 	if (!db)
 		return EXIT_USAGE;
+	if (baseline_load(db, base, &bc)) {
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (base) {
+		sb_addf(&counts, "%lld new, %lld unchanged, %lld updated, "
+			"%lld absent", bc.new_, bc.unchanged, bc.updated,
+			bc.absent);
+		o.baseline = counts.buf;
+	}
 	rc = render(db, f, &o, &sb) ? EXIT_INTERNAL : EXIT_OK;
+	if (rc == EXIT_OK && fail_on)
+		failing = baseline_failing(db, fail_on, base != NULL);
+	if (failing < 0)
+		rc = EXIT_INTERNAL;
 	db_close(db);
 	if (rc == EXIT_OK)
 		rc = write_output(out, dbpath, &sb);
+	if (rc == EXIT_OK && base)
+		fprintf(stderr, "%s report: against %s: %s\n", progname, base,
+			counts.buf);
+	if (rc == EXIT_OK && failing > 0) {
+		fprintf(stderr, "%s report: %lld %sfinding%s at %s or above\n",
+			progname, failing, base ? "new " : "",
+			failing == 1 ? "" : "s", argv_level(fail_on));
+		rc = EXIT_FINDINGS;
+	}
+	sb_release(&counts);
 	sb_release(&sb);
 	return rc;
 }

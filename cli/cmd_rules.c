@@ -6,7 +6,7 @@
 #include "cli/cli.h"
 #include "db/db.h"
 #include "lib/ktree.h"
-#include "rules/eval.h"
+#include "rules/run.h"
 #include "rules/rule.h"
 
 #include <getopt.h>
@@ -78,75 +78,36 @@ static int check_files(int argc, char **argv)
 	return bad ? EXIT_USAGE : EXIT_OK;
 }
 
-/* Kernel version of the database's last run, for the rules' versions. */
-static int db_kernel_version(sqlite3 *db, struct kversion *kv,
-			     long long *run_id)
+static void print_hits(const struct rules_outcome *o)
 {
-	sqlite3_stmt *st = db_prepare(
-		db,
-		"SELECT id, kernel_version FROM runs ORDER BY id DESC LIMIT 1");
-	int rc = -1;
+	int i;
 
-	*run_id = 0;
-	if (!st)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		const unsigned char *v = sqlite3_column_text(st, 1);
+	for (i = 0; i < o->n; i++) {
+		const struct rule_hit *h = &o->hits[i];
 
-		*run_id = sqlite3_column_int64(st, 0);
-		if (v && !kversion_parse((const char *)v, kv))
-			rc = 0;
+		printf("%s:%d:%d: %s: %s [%s]\n", h->path, h->line, h->col,
+		       h->match->severity, h->message, o->rule->name);
+		if (h->suggestion)
+			printf("%s:%d:%d: note: suggestion: %s\n", h->path,
+			       h->line, h->col, h->suggestion);
 	}
-	sqlite3_finalize(st);
-	return rc;
-}
-
-static int run_one(sqlite3 *db, struct rule *r, long long run_id)
-{
-	struct rule_hit *hits;
-	int n, i;
-
-	n = rule_eval(db, r, &hits);
-	if (n < 0)
-		return -1;
-	for (i = 0; i < n; i++) {
-		printf("%s:%d:%d: %s: %s [%s]\n", hits[i].path, hits[i].line,
-		       hits[i].col, hits[i].match->severity, hits[i].message,
-		       r->name);
-		if (hits[i].suggestion)
-			printf("%s:%d:%d: note: suggestion: %s\n", hits[i].path,
-			       hits[i].line, hits[i].col, hits[i].suggestion);
-	}
-	if (rule_store_findings(db, r, hits, n, run_id)) {
-		rule_hits_free(hits, n);
-		return -1;
-	}
-	rule_hits_free(hits, n);
-	fprintf(stderr, "%s: %s: %d finding%s\n", progname, r->name, n,
-		n == 1 ? "" : "s");
-	return n;
 }
 
 static int run_rules(const char *dir, const char *dbpath, int argc, char **argv)
 {
-	struct rule *rules;
-	struct kversion kv;
-	long long run_id;
-	int n, i, rc = EXIT_OK, have_kv;
+	struct rules_run rr = { .keep_hits = 1 };
+	const char *bad;
+	int i, rc = EXIT_OK;
 	sqlite3 *db;
 
-	if (rules_load_dir(dir, &rules, &n)) {
-		rules_free(rules, n);
-		return EXIT_USAGE;
+	if (rules_run_load(&rr, dir, argv, argc, &bad)) {
+		rules_run_free(&rr);
+		return bad ? usage_error("rules", "no rule '%s' in %s", bad,
+					 dir)
+			   : EXIT_USAGE;
 	}
-	for (i = 0; i < argc; i++)
-		if (!rules_find(rules, n, argv[i])) {
-			rules_free(rules, n);
-			return usage_error("rules", "no rule '%s' in %s",
-					   argv[i], dir);
-		}
 	if (access(dbpath, R_OK)) {
-		rules_free(rules, n);
+		rules_run_free(&rr);
 		return usage_error("rules",
 				   "%s: no such database (run "
 				   "'gfpaudit scan' first)",
@@ -154,31 +115,26 @@ static int run_rules(const char *dir, const char *dbpath, int argc, char **argv)
 	}
 	db = db_open(dbpath, DB_READWRITE);
 	if (!db) {
-		rules_free(rules, n);
+		rules_run_free(&rr);
 		return EXIT_USAGE;
 	}
-	have_kv = db_kernel_version(db, &kv, &run_id) == 0;
-	for (i = 0; i < n && rc == EXIT_OK; i++) {
-		struct rule *r = &rules[i];
-		int named = 0, k;
+	if (rules_run_db(&rr, db, argv, argc))
+		rc = EXIT_INTERNAL;
+	for (i = 0; i < rr.nout; i++) {
+		const struct rules_outcome *o = &rr.out[i];
 
-		for (k = 0; k < argc; k++)
-			named |= !strcmp(argv[k], r->name);
-		if (argc && !named)
-			continue;
-		if (!r->nmatches)
-			continue;
-		if (have_kv && !rule_applies(r, &kv)) {
-			fprintf(stderr,
-				"%s: %s: skipped, kernel %s is not %s\n",
-				progname, r->name, kv.text, r->versions);
-			continue;
+		if (o->skipped)
+			fprintf(stderr, "%s: %s: skipped, kernel %s is not %s\n",
+				progname, o->rule->name, rr.kernel,
+				o->rule->versions);
+		else if (o->n >= 0) {
+			print_hits(o);
+			fprintf(stderr, "%s: %s: %d finding%s\n", progname,
+				o->rule->name, o->n, o->n == 1 ? "" : "s");
 		}
-		if (run_one(db, r, run_id) < 0)
-			rc = EXIT_INTERNAL;
 	}
 	db_close(db);
-	rules_free(rules, n);
+	rules_run_free(&rr);
 	return rc;
 }
 

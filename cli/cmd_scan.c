@@ -5,6 +5,7 @@
  */
 #include "analyzer/analyzer.h"
 #include "cli/cli.h"
+#include "cli/rules_after.h"
 #include "db/db.h"
 #include "lib/util.h"
 #include "rules/rule.h"
@@ -19,7 +20,8 @@ const char usage_scan[] =
 	"usage: gfpaudit scan [--db FILE] [-j N] [--compile-commands FILE]\n"
 	"                     [--arch ARCH] [--shard K/N]\n"
 	"                     [--depth lexical|single|full] [--force]\n"
-	"                     [--rule NAME [--rules DIR]]\n"
+	"                     [--rule NAME] [--rules DIR]\n"
+	"                     [--run-rules LIST|--no-rules]\n"
 	"                     [--progress|--no-progress] TREE [PATH...]\n"
 	"\n"
 	"Scan the kernel tree TREE with libclang: every tracked flag token\n"
@@ -42,11 +44,17 @@ const char usage_scan[] =
 	"                          files that name one of its flags (and\n"
 	"                          files the database already holds); the\n"
 	"                          rest of the tree gets no rows\n"
-	"  --rules DIR             rule directory for --rule\n"
+	"  --rules DIR             rule directory (for --rule and the rules)\n"
+	"  --run-rules LIST        when the scan is done, evaluate only these\n"
+	"                          rules (comma-separated; default: every rule\n"
+	"                          that applies to TREE's kernel version), so\n"
+	"                          that the findings table is current\n"
+	"  --no-rules              do not evaluate the rules\n"
 	"  --progress              progress bar on stderr (default: if a tty)\n";
 
 enum { OPT_DB = 256, OPT_CC, OPT_ARCH, OPT_SHARD, OPT_DEPTH, OPT_FORCE,
-       OPT_PROGRESS, OPT_NO_PROGRESS, OPT_RULE, OPT_RULES, OPT_HELP };
+       OPT_PROGRESS, OPT_NO_PROGRESS, OPT_RULE, OPT_RULES, OPT_RUN_RULES,
+       OPT_NO_RULES, OPT_HELP };
 
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -60,6 +68,8 @@ static const struct option longopts[] = {
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 	{ "rule", required_argument, NULL, OPT_RULE },
 	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "run-rules", required_argument, NULL, OPT_RUN_RULES },
+	{ "no-rules", no_argument, NULL, OPT_NO_RULES },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -184,6 +194,7 @@ static int scope_of_rule(const char *name, const char *rdir,
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_opts o = { 0 };
+	struct rules_after ra = { 0 };
 	const char *rule = NULL, *rdir = NULL;
 	int c, rc;
 	char *end;
@@ -234,6 +245,12 @@ int cmd_scan(int argc, char **argv)
 		case OPT_RULES:
 			rdir = optarg;
 			break;
+		case OPT_RUN_RULES:
+			rules_after_add(&ra, optarg);
+			break;
+		case OPT_NO_RULES:
+			ra.off = 1;
+			break;
 		case OPT_PROGRESS:
 			o.progress = 1;
 			break;
@@ -248,15 +265,24 @@ int cmd_scan(int argc, char **argv)
 			return usage_error("scan", "unknown option");
 		}
 	}
-	if (optind >= argc)
+	if (optind >= argc) {
+		rules_after_free(&ra);
 		return usage_error("scan", "expected a TREE argument");
+	}
 	o.tree = argv[optind];
 	o.paths = argv + optind + 1;
 	o.npaths = argc - optind - 1;
-	if (rule && scope_of_rule(rule, rdir, &o))
+	ra.dir = rdir;
+	if ((rule && scope_of_rule(rule, rdir, &o)) ||
+	    rules_after_check("scan", &ra)) {
+		rules_after_free(&ra);
 		return EXIT_USAGE;
+	}
 	o.options_json = options_json(&o, rule);
 	rc = analyzer_scan(&o);
+	if (rc == EXIT_OK)
+		rc = rules_after_run("scan", o.db_path, &ra);
+	rules_after_free(&ra);
 	free(o.options_json);
 	while (o.nscope)
 		free(o.scope[--o.nscope]);

@@ -137,3 +137,26 @@ int ktree_git_head(const char *tree, char out[41])
 	sb_release(&sb);
 	return ok ? 0 : -1;
 }
+
+char *ktree_git_remote(const char *tree)
+{
+	char *argv[] = { "git", "-C", (char *)tree, "config", "--get",
+			 "remote.origin.url", NULL };
+	struct strbuf sb = STRBUF_INIT;
+	struct spawn_opts o = { .out = &sb, .quiet = 1 };
+	char head[41], *url = NULL, *at, *scheme;
+
+	/* only the remote of the tree itself, not of a repository above it */
+	if (ktree_git_head(tree, head) || run_argv(argv, &o) || !sb.len) {
+		sb_release(&sb);
+		return NULL;
+	}
+	url = xstrndup(sb.buf, strcspn(sb.buf, "\n"));
+	sb_release(&sb);
+	/* https://user:token@host/x: a report must not publish the token */
+	scheme = strstr(url, "://");
+	at = scheme ? strchr(scheme + 3, '@') : NULL;
+	if (at && (!strchr(scheme + 3, '/') || at < strchr(scheme + 3, '/')))
+		memmove(scheme + 3, at + 1, strlen(at + 1) + 1);
+	return url;
+}

@@ -32,4 +32,10 @@ static inline long kversion_code(const struct kversion *kv)
 /* git HEAD of TREE (40 hex + NUL in out), or -1 when not a git tree. */
 int ktree_git_head(const char *tree, char out[41]);
 
+/*
+ * The URL of TREE's git remote "origin" (malloc'd; credentials in it
+ * removed), or NULL when TREE is not a git work tree root or has none.
+ */
+char *ktree_git_remote(const char *tree);
+
 #endif

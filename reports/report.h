@@ -72,11 +72,14 @@ struct report {
 	struct chart *charts;
 	size_t ncharts;
 	struct rtable curve_summary; /* per curve: start, min, end */
+	const char *baseline;	     /* report_opts.baseline */
 };
 
 struct report_opts {
 	const char *maintainers; /* MAINTAINERS path; NULL: TREE/MAINTAINERS */
 	int top_subsystems;	 /* bars in the subsystem chart */
+	/* against a baseline: the counts line, and findings in its order */
+	const char *baseline;	 /* "3 new, 100 unchanged, ..."; NULL: none */
 };
 
 /* Load everything; 0, or -1 after printing the database error. */
@@ -94,10 +97,13 @@ int report_sarif(sqlite3 *db, struct strbuf *out);
  */
 int report_gcc(sqlite3 *db, const char *path, struct strbuf *out,
 	       long long *count);
+/* The same, new findings first (temp.finding_state, reports/baseline.c). */
+int report_gcc_baseline(sqlite3 *db, struct strbuf *out);
 
 /*
  * The rule files (rules/NAME.rule), for their descriptions: registers
- * rule_doc(name, 'description'|'why') on DB, NULL for an unknown rule.
+ * rule_doc(name, 'description'|'why'|'replace:FLAG') on DB (the last: the
+ * token a replace rule puts for FLAG), NULL for an unknown rule.
  * Without a rules directory every rule is unknown; never fails.
  */
 struct rule;

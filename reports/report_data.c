@@ -272,6 +272,16 @@ static const char sql_findings[] =
 	"severity, message, coalesce(suggestion, '') AS suggestion "
 	"FROM findings ORDER BY path, line, col, rule";
 
+/* Against a baseline (reports/baseline.c): new ones first, then absent. */
+static const char sql_findings_baseline[] =
+	"SELECT * FROM (SELECT fs.state AS baseline, f.path || ':' || "
+	"f.line || ':' || f.col AS location, f.rule, f.severity, f.message, "
+	"coalesce(f.suggestion, '') AS suggestion FROM findings f "
+	"JOIN temp.finding_state fs ON fs.id = f.id "
+	"UNION ALL SELECT 'absent', path || ':' || line || ':' || col, rule, "
+	"severity, message, '' FROM temp.finding_absent) "
+	"ORDER BY baseline <> 'new', baseline = 'absent', location, rule";
+
 static const char sql_patches[] =
 	"SELECT p.series, p.number AS number, p.file, p.subject, "
 	"p.files_changed AS files, "
@@ -444,7 +454,7 @@ static void summarize_charts(struct report *r)
 		}
 }
 
-/* rule_doc(name, what) */
+/* rule_doc(name, what): what is description, why or replace:FLAG */
 static void sql_rule_doc(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct report_rules *rr = sqlite3_user_data(ctx);
@@ -459,6 +469,12 @@ static void sql_rule_doc(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		v = r->description;
 	else if (r && what && !strcmp(what, "why"))
 		v = r->why;
+	else if (r && what && r->action == RULE_REPLACE &&
+		 !strncmp(what, "replace:", 8))
+		/* the token a replace rule puts for flag FROM ("" drops it) */
+		for (int i = 0; i < r->nsubst; i++)
+			if (!strcmp(r->subst[i].from, what + 8))
+				v = r->subst[i].to ? r->subst[i].to : "";
 	if (v)
 		sqlite3_result_text(ctx, v, -1, SQLITE_TRANSIENT);
 	else
@@ -497,6 +513,7 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 	int err = 0;
 
 	memset(r, 0, sizeof(*r));
+	r->baseline = o->baseline;
 	m = load_maintainers(db, o, r);
 	if (sqlite3_create_function(db, "subsystem", 1,
 				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, m,
@@ -520,7 +537,8 @@ int report_load(sqlite3 *db, const struct report_opts *o, struct report *r)
 	err |= rtable_load(db, &r->context, sql_context);
 	err |= rtable_load(db, &r->rules, sql_rules);
 	report_rules_close(db, &rr);
-	err |= rtable_load(db, &r->findings, sql_findings);
+	err |= rtable_load(db, &r->findings, o->baseline ?
+					sql_findings_baseline : sql_findings);
 	err |= rtable_load(db, &r->patches, sql_patches);
 	err |= rtable_load(db, &r->validations, sql_validations);
 	err |= rtable_load(db, &r->impact, sql_impact);

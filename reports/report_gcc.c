@@ -15,14 +15,15 @@ static void add_one_line(struct strbuf *sb, const unsigned char *s)
 		sb_addc(sb, *s == '\n' || *s == '\r' ? ' ' : (char)*s);
 }
 
-int report_gcc(sqlite3 *db, const char *path, struct strbuf *out,
-	       long long *count)
+#define GCC_COLUMNS                                                         \
+	"SELECT f.path, f.line, f.col, CASE f.severity WHEN 'error' THEN "  \
+	"'error' WHEN 'note' THEN 'note' ELSE 'warning' END, f.message, "   \
+	"f.rule "
+
+static int gcc_lines(sqlite3 *db, const char *sql, const char *path,
+		     struct strbuf *out, long long *count)
 {
-	sqlite3_stmt *st = db_prepare(db,
-		"SELECT path, line, col, CASE severity WHEN 'error' THEN "
-		"'error' WHEN 'note' THEN 'note' ELSE 'warning' END, message, "
-		"rule FROM findings WHERE ?1 IS NULL OR path = ?1 "
-		"ORDER BY path, line, col, rule");
+	sqlite3_stmt *st = db_prepare(db, sql);
 	long long n = 0;
 	int rc;
 
@@ -47,4 +48,20 @@ int report_gcc(sqlite3 *db, const char *path, struct strbuf *out,
 	if (count)
 		*count = n;
 	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int report_gcc(sqlite3 *db, const char *path, struct strbuf *out,
+	       long long *count)
+{
+	return gcc_lines(db, GCC_COLUMNS "FROM findings f WHERE ?1 IS NULL OR "
+			 "path = ?1 ORDER BY path, line, col, rule",
+			 path, out, count);
+}
+
+int report_gcc_baseline(sqlite3 *db, struct strbuf *out)
+{
+	return gcc_lines(db, GCC_COLUMNS "FROM findings f JOIN "
+			 "temp.finding_state fs ON fs.id = f.id WHERE ?1 IS "
+			 "NULL ORDER BY fs.state <> 'new', f.path, f.line, "
+			 "f.col, f.rule", NULL, out, NULL);
 }

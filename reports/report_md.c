@@ -83,6 +83,9 @@ void report_md(const struct report *r, struct strbuf *sb)
 	sb_adds(sb, "## Findings\n\n### By rule\n\n");
 	md_table(sb, &r->rules, "no findings");
 	sb_addf(sb, "### All findings (%zu)\n\n", r->findings.nrows);
+	if (r->baseline)
+		sb_addf(sb, "Against the baseline: %s. New findings first.\n\n",
+			r->baseline);
 	md_table(sb, &r->findings, "no findings");
 
 	sb_adds(sb, "## Patch series and validation\n\n### Patches\n\n");

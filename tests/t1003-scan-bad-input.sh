@@ -72,9 +72,11 @@ exit_is 2 "a malformed tracked-flags.txt is refused" env GFPAUDIT_RULES_DIR="$TM
 	"$GFPAUDIT" scan --db "$TMP/r.db" "$MINIKERNEL"
 like "$(cat "$TMP/.out")" "tracked-flags.txt:2:" "names file and line"
 
-# Not a terminal: only the summary line; --progress forces the bar.
+# Not a terminal: only the summary lines (the scan's, the rules'); --progress
+# forces the bar.
 "$GFPAUDIT" scan --db "$TMP/p.db" "$MINIKERNEL" 2>"$TMP/err" >/dev/null
-is "$(wc -l <"$TMP/err" | tr -d ' ')" 1 "no progress bar when stderr is no tty"
+is "$(wc -l <"$TMP/err" | tr -d ' ')" 2 "no progress bar when stderr is no tty"
+like "$(tail -n 1 "$TMP/err")" "gfpaudit scan: rules: " "the rules' summary comes last"
 like "$(cat "$TMP/err")" "^gfpaudit scan: .*20 files" "a one-line summary"
 "$GFPAUDIT" scan --force --progress --db "$TMP/p.db" "$MINIKERNEL" 2>"$TMP/err" >/dev/null
 like "$(cat "$TMP/err")" "20/20 files .*files/s .*ETA" "--progress draws files done/total, rate, ETA"

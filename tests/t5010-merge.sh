@@ -1,6 +1,8 @@
 #!/bin/sh
 # gfpaudit merge with hand-made shard databases: the merged database
-# holds every row once, ids remapped; a different tree is refused.
+# holds every row once, ids remapped; a different tree is refused.  The
+# row checks merge with --no-rules (the shards' findings are hand-made);
+# the last ones check that a merge re-evaluates the rules.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib/report-fixture.sh"
 
@@ -43,7 +45,7 @@ dump() {
 dump "$full" >"$TMP/want"
 
 out=$TMP/all.db
-ok "merge three shards" "$GFPAUDIT" merge "$out" "$TMP/s3.db" "$TMP/s1.db" "$TMP/s2.db"
+ok "merge three shards" "$GFPAUDIT" merge --no-rules "$out" "$TMP/s3.db" "$TMP/s1.db" "$TMP/s2.db"
 dump "$out" >"$TMP/got"
 ok "merged rows equal the unsharded database" diff "$TMP/want" "$TMP/got"
 is "$(sql "$out" 'SELECT count(*) FROM flag_uses f JOIN files x ON x.id = f.file_id AND x.path = f.path')" \
@@ -54,7 +56,7 @@ is "$(sql "$out" "SELECT json_extract(options, '\$.inputs[1]') FROM runs WHERE c
 is "$(sql "$out" "SELECT count(*) FROM files WHERE run_id NOT IN (SELECT id FROM runs)")" 0 \
 	"file run ids are remapped"
 
-ok "merging the same shard again" "$GFPAUDIT" merge "$out" "$TMP/s1.db" "$TMP/s1.db"
+ok "merging the same shard again" "$GFPAUDIT" merge --no-rules "$out" "$TMP/s1.db" "$TMP/s1.db"
 dump "$out" >"$TMP/got2"
 ok "adds no duplicate row" diff "$TMP/want" "$TMP/got2"
 is "$(sql "$out" "SELECT count(*) FROM runs WHERE shard IS NOT NULL")" 3 "nor a duplicate run"
@@ -81,35 +83,48 @@ done
 cp "$TMP/s2.db" "$TMP/other.db"
 sqlite3 "$TMP/other.db" "UPDATE runs SET tree = '/elsewhere'"
 exit_is 2 "a shard of another tree is refused" \
-	"$GFPAUDIT" merge "$TMP/new.db" "$TMP/s1.db" "$TMP/other.db"
-msg=$("$GFPAUDIT" merge "$TMP/new.db" "$TMP/s1.db" "$TMP/other.db" 2>&1)
+	"$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/s1.db" "$TMP/other.db"
+msg=$("$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/s1.db" "$TMP/other.db" 2>&1)
 is "$(printf '%s\n' "$msg" | wc -l)" 1 "with a one-line error"
 like "$msg" "other.db: tree /elsewhere differs from $TMP/tree in .*s1.db" \
 	"naming the input and the difference"
 ok "and no output database is left" test ! -e "$TMP/new.db"
 cp "$TMP/s2.db" "$TMP/v.db"
 sqlite3 "$TMP/v.db" "UPDATE runs SET kernel_version = '6.2.0'"
-exit_is 2 "another kernel version is refused" "$GFPAUDIT" merge "$TMP/new.db" "$TMP/s1.db" "$TMP/v.db"
+exit_is 2 "another kernel version is refused" "$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/s1.db" "$TMP/v.db"
 cp "$TMP/s2.db" "$TMP/n.db"
 sqlite3 "$TMP/n.db" "UPDATE runs SET shard = '2/4'"
-exit_is 2 "another shard count is refused" "$GFPAUDIT" merge "$TMP/new.db" "$TMP/s1.db" "$TMP/n.db"
-exit_is 2 "the existing output's tree counts too" "$GFPAUDIT" merge "$out" "$TMP/other.db"
+exit_is 2 "another shard count is refused" "$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/s1.db" "$TMP/n.db"
+exit_is 2 "the existing output's tree counts too" "$GFPAUDIT" merge --no-rules "$out" "$TMP/other.db"
 cp "$TMP/s1.db" "$TMP/h.db"
 sqlite3 "$TMP/h.db" "UPDATE files SET hash = 'ffffffffffffffff'"
 exit_is 2 "the same file with other content is refused" \
-	"$GFPAUDIT" merge "$TMP/new.db" "$TMP/s1.db" "$TMP/h.db"
-msg=$("$GFPAUDIT" merge "$TMP/new.db" "$TMP/s1.db" "$TMP/h.db" 2>&1)
+	"$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/s1.db" "$TMP/h.db"
+msg=$("$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/s1.db" "$TMP/h.db" 2>&1)
 like "$msg" "h.db: mm/slab.c differs from the same file" "naming the file"
 ok "and the new output is removed" test ! -e "$TMP/new.db"
 dump "$out" >"$TMP/got3"
 ok "refused merges left the output untouched" diff "$TMP/want" "$TMP/got3"
 
-exit_is 2 "an input that is the output" "$GFPAUDIT" merge "$out" "$out"
-exit_is 2 "a missing input" "$GFPAUDIT" merge "$TMP/new.db" "$TMP/none.db"
+exit_is 2 "an input that is the output" "$GFPAUDIT" merge --no-rules "$out" "$out"
+exit_is 2 "a missing input" "$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/none.db"
 ok "is not created" test ! -e "$TMP/none.db"
 printf 'junk' >"$TMP/junk.db"
-exit_is 2 "a non-database input" "$GFPAUDIT" merge "$TMP/new.db" "$TMP/junk.db"
+exit_is 2 "a non-database input" "$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/junk.db"
 "$TOOLS/mkdb" "$TMP/empty.db"
-exit_is 2 "an input without runs" "$GFPAUDIT" merge "$TMP/new.db" "$TMP/empty.db"
-exit_is 2 "no input at all" "$GFPAUDIT" merge "$TMP/new.db"
+exit_is 2 "an input without runs" "$GFPAUDIT" merge --no-rules "$TMP/new.db" "$TMP/empty.db"
+exit_is 2 "no input at all" "$GFPAUDIT" merge --no-rules "$TMP/new.db"
+
+# Without --no-rules the merge leaves the findings the rules give now.
+ok "merge and evaluate the rules" "$GFPAUDIT" merge "$TMP/ev.db" \
+	"$TMP/s1.db" "$TMP/s2.db" "$TMP/s3.db"
+cp "$TMP/ev.db" "$TMP/ev2.db"
+"$GFPAUDIT" rules --run --db "$TMP/ev2.db" >/dev/null 2>&1
+findings() { sql "$1" "SELECT rule, path, line, message FROM findings ORDER BY 1, 2, 3"; }
+is "$(findings "$TMP/ev.db")" "$(findings "$TMP/ev2.db")" \
+	"the merged findings are what rules --run gives"
+exit_is 2 "an unknown --run-rules name is refused" \
+	"$GFPAUDIT" merge --run-rules gfp-nonesuch "$TMP/ev3.db" "$TMP/s1.db"
+like "$(cat "$TMP/.out")" "no rule 'gfp-nonesuch'" "naming it"
+ok "before anything is written" test ! -e "$TMP/ev3.db"
 done_testing
