@@ -9,6 +9,7 @@
 #include "allocator/simdb.h"
 #include "allocator/simruns.h"
 #include "allocator/trace.h"
+#include "allocator/trace_compare.h"
 #include "allocator/workload.h"
 #include "cli/cli.h"
 #include "db/db.h"
@@ -47,6 +48,14 @@ const char usage_simulate[] =
 	"                      text: /sys/kernel/tracing/trace or trace_pipe,\n"
 	"                      `perf script [--header]`, `trace-cmd report`;\n"
 	"                      perf.data: give its `perf script` instead\n"
+	"  --start PTI0        with --trace: start the model in the state of\n"
+	"                      this /proc/pagetypeinfo (taken just before the\n"
+	"                      trace), replay the trace's events of --zone,\n"
+	"  --compare PTI1      and compare the end state with this one (taken\n"
+	"                      just after): zone migratetype measure start\n"
+	"                      real model error within rows (tools/kboot\n"
+	"                      records the three on a booted 6.1 kernel)\n"
+	"  --zone NAME         the zone compared (default DMA32)\n"
 	"  --kernel-version V  the traced kernel (pfn= format and migratetype\n"
 	"                      numbering); default: the trace header (perf\n"
 	"                      script --header) or trace.dat's formats, else "
@@ -91,7 +100,7 @@ const char usage_simulate[] =
 
 struct sim_opts {
 	const char *experiment, *trace, *kversion, *rule, *db, *policy;
-	const char *show_policy;
+	const char *show_policy, *start, *compare, *zone;
 	struct workload_config wc;
 	int runs; /* 0: the mode's default */
 	bool tsv;
@@ -362,6 +371,58 @@ trace_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+static int load_snapshot(const char *path, const char *zone,
+			 struct zone_snapshot *s)
+{
+	struct parse_error perr = {0, ""};
+	struct frag_info *fi = xmalloc(sizeof(*fi));
+	char *buf, err[200];
+	size_t len;
+	int rc = -1;
+
+	frag_info_init(fi);
+	if (read_whole_file(path, &buf, &len) < 0) {
+		trace_error("%s: %s", path, strerror(errno));
+		free(fi);
+		return -1;
+	}
+	if (parse_pagetypeinfo(buf, len, fi, &perr) < 0)
+		trace_error("%s:%d: %s", path, perr.line, perr.msg);
+	else if (zone_snapshot_get(fi, zone, s, err, sizeof(err)))
+		trace_error("%s: %s", path, err);
+	else
+		rc = 0;
+	free(buf);
+	free(fi);
+	return rc;
+}
+
+/* --trace T --start PTI0 --compare PTI1: the model against the kernel */
+static int run_compare(struct sim_opts *o, const struct trace_events *ev)
+{
+	const struct alloc_policy *pol = policy_find(o->policy ? o->policy :
+							       "6.1");
+	struct zone_snapshot start, end;
+	struct trace_compare c;
+	char err[200];
+
+	if (load_snapshot(o->start, o->zone, &start) ||
+	    load_snapshot(o->compare, o->zone, &end))
+		return EXIT_USAGE;
+	if (start.nr_blocks != end.nr_blocks) {
+		trace_error("%s and %s: zone %s has %lu and %lu pageblocks "
+			    "(not the same boot?)", o->start, o->compare,
+			    o->zone, start.nr_blocks, end.nr_blocks);
+		return EXIT_USAGE;
+	}
+	if (trace_compare_run(ev, &start, &end, pol, &c, err, sizeof(err))) {
+		trace_error("%s", err);
+		return EXIT_INTERNAL;
+	}
+	trace_compare_print(stdout, o->zone, &c, o->tsv);
+	return EXIT_OK;
+}
+
 static int run_trace(struct sim_opts *o)
 {
 	const struct alloc_policy *pol[4];
@@ -392,6 +453,11 @@ static int run_trace(struct sim_opts *o)
 		trace_error("%s: no kmem page allocator events", o->trace);
 		trace_events_free(&ev);
 		return EXIT_USAGE;
+	}
+	if (o->start) {
+		rc = run_compare(o, &ev);
+		trace_events_free(&ev);
+		return rc;
 	}
 	res = xcalloc((size_t)n, sizeof(*res));
 	for (i = 0; i < n; i++)
@@ -511,6 +577,9 @@ int cmd_simulate(int argc, char **argv)
 		{"show-policy", required_argument, NULL, 'P'},
 		{"proc-out", required_argument, NULL, 'o'},
 		{"runs", required_argument, NULL, 'R'},
+		{"start", required_argument, NULL, 'A'},
+		{"compare", required_argument, NULL, 'C'},
+		{"zone", required_argument, NULL, 'Z'},
 		{NULL, 0, NULL, 0},
 	};
 	struct sim_opts o = {
@@ -573,6 +642,15 @@ int cmd_simulate(int argc, char **argv)
 		case 'o':
 			o.wc.proc_out = optarg;
 			break;
+		case 'A':
+			o.start = optarg;
+			break;
+		case 'C':
+			o.compare = optarg;
+			break;
+		case 'Z':
+			o.zone = optarg;
+			break;
 		case 'R':
 			if (parse_ulong_opt("--runs", optarg, 1, SIM_MAX_RUNS,
 					    &v))
@@ -599,6 +677,13 @@ int cmd_simulate(int argc, char **argv)
 		return usage_error("simulate",
 				   "unknown policy '%s' (nogroup, 2.6.24, 6.1)",
 				   o.policy);
+	if (!o.start != !o.compare || (o.start && !o.trace))
+		return usage_error("simulate", "--start and --compare go "
+				   "together, with --trace");
+	if (o.zone && !o.start)
+		return usage_error("simulate", "--zone is for --start");
+	if (!o.zone)
+		o.zone = "DMA32";
 	if (o.trace && o.runs)
 		return usage_error("simulate",
 				   "--runs is for --experiment and --rule (a "
