@@ -27,6 +27,14 @@ LLVM_CONFIG ?= llvm-config-14
 LLVM_PREFIX := $(shell $(LLVM_CONFIG) --prefix 2>/dev/null || echo /usr/lib/llvm-14)
 
 VERSION := 0.1.0
+# make install PREFIX=... DESTDIR=...: the data directory is compiled in
+# (lib/datadir.c also finds EXE/../share/gfpaudit, and the source tree's
+# data/ for a binary of the build tree).
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/gfpaudit
+MANDIR = $(PREFIX)/share/man
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 CC ?= cc
 OPT ?= -O2
 CFLAGS := -std=c11 -D_GNU_SOURCE -DGFPAUDIT_VERSION=\"$(VERSION)\" -Wall -Wextra -Werror $(OPT) -g \
@@ -70,7 +78,7 @@ FUZZ_TIME ?= 60
 TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all gfpaudit deps check unit demo bench eval fuzz fuzz-bins \
+.PHONY: all gfpaudit deps check unit demo man install uninstall bench eval fuzz fuzz-bins \
 	fuzz-smoke clean format
 all: gfpaudit
 
@@ -90,6 +98,9 @@ $(BUILD)/allocator/trace_dat.o: CFLAGS += $(TRACE_CFLAGS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/lib/datadir.o: CFLAGS += -DGFPAUDIT_DATADIR=\"$(DATADIR)\" \
+	-DGFPAUDIT_SRC_DATADIR=\"$(CURDIR)/data\"
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -128,6 +139,26 @@ check: deps gfpaudit unit
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		prove -j$(or $(JOBS),2) --timer --exec '' \
 		$(UNIT_BINS) $(sort $(wildcard tests/t[0-9]*.sh))
+
+# Man pages and bash completion come from the binary's own help text.
+man: gfpaudit
+	sh tools/mkman $(BIN) $(BUILD)/man
+	sh tools/mkcompletion $(BIN) $(BUILD)/gfpaudit.bash
+
+install: gfpaudit man
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/cocci \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/gfpaudit
+	install -m 644 data/*.txt data/*.rule $(DESTDIR)$(DATADIR)/
+	install -m 644 data/cocci/*.cocci $(DESTDIR)$(DATADIR)/cocci/
+	install -m 644 $(BUILD)/man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(BUILD)/gfpaudit.bash $(DESTDIR)$(COMPLETIONDIR)/gfpaudit
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gfpaudit $(DESTDIR)$(COMPLETIONDIR)/gfpaudit \
+		$(DESTDIR)$(MANDIR)/man1/gfpaudit.1 \
+		$(DESTDIR)$(MANDIR)/man1/gfpaudit-*.1
+	rm -rf $(DESTDIR)$(DATADIR)
 
 demo: deps gfpaudit
 	GFPAUDIT=$(CURDIR)/$(BIN) sh examples/demo.sh

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sites.context: may the allocating code sleep?  `atomic` when every path
- * to the call holds an atomic section open (rules/atomic.txt: spin_lock*,
+ * to the call holds an atomic section open (data/atomic.txt: spin_lock*,
  * rcu_read_lock, preempt_disable, local_irq_save, ...) or the function is
  * an interrupt or timer callback; `process` when no path does and the
  * flags allow direct reclaim (the author says the code may sleep);

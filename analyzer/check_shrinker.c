@@ -3,7 +3,7 @@
  * The `caches` table: one row per kmem_cache_create()/KMEM_CACHE() call,
  * with whether the cache claims to be reclaimable (its flags evaluate to
  * the reclaimable migratetype: SLAB_RECLAIM_ACCOUNT, SLAB_TEMPORARY) and
- * whether the file registers a reclaimer (rules/lifetime.txt `reclaim`
+ * whether the file registers a reclaimer (data/lifetime.txt `reclaim`
  * names: register_shrinker(), shrinker_alloc(), list_lru users, the
  * super_operations nr_cached_objects/free_cached_objects hooks) and frees
  * objects of that cache (kmem_cache_free(cache, ...)).

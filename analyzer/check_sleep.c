@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sites.held_across_sleep, and learning the tree's sleeping functions:
- * every function of the TU that calls a known sleeper (rules/sleepers.txt,
+ * every function of the TU that calls a known sleeper (data/sleepers.txt,
  * a sleeper learned by an earlier run, a sleeping allocation, or another
  * such function of the TU) goes to the `sleepers` table, so that the next
  * scan knows it across files.

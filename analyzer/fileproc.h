@@ -29,7 +29,7 @@ struct scan_env {
 	const char *db_path; /* workers open it read-only for classifiers */
 	char **defines;	     /* -D list of the tree's constants */
 	int ndefines;
-	/* Classifier knowledge (rules/sleepers.txt, atomic.txt, lifetime.txt). */
+	/* Classifier knowledge (data/sleepers.txt, atomic.txt, lifetime.txt). */
 	struct tracked_flags sleepers_builtin;
 	struct name_set sleepers; /* builtin + learned by earlier runs */
 	struct name_set sleepers_direct; /* builtin only: fnsum's seeds */

@@ -9,7 +9,7 @@
  * copies to user space, takes a mutex, or allocates with GFP_KERNEL).
  * So every file the scan reads, parsed or not, gives one row per
  * function it defines: its name, whether it is static, the functions it
- * calls, and a direct reason to sleep (a call of rules/sleepers.txt, or
+ * calls, and a direct reason to sleep (a call of data/sleepers.txt, or
  * an allocation whose flags allow direct reclaim).  The summaries step
  * (summaries.h) solves "may sleep" over the tree's call graph once all
  * files are in the database.
@@ -20,7 +20,7 @@
  * call is a name followed by `(` inside a body (keywords, `.x(` and
  * `->x(` excepted).  Both #if branches are read, as for the sites.
  *
- * Calls made between an `enter` and a `leave` of rules/atomic.txt
+ * Calls made between an `enter` and a `leave` of data/atomic.txt
  * (spin_lock ... spin_unlock) are listed apart: by the kernel's own
  * contract a function called with a lock held somewhere does not sleep,
  * which stops "may sleep" from leaking up through report and error paths
@@ -50,7 +50,7 @@ struct fn_summaries {
 /*
  * The functions BUF defines.  SLEEPERS: the names that sleep by
  * themselves; ALLOCS: the allocators, whose flags argument decides;
- * ATOMIC: rules/atomic.txt's name sets (enum atomic_kind).
+ * ATOMIC: data/atomic.txt's name sets (enum atomic_kind).
  */
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,

@@ -14,7 +14,7 @@
  * "null" (the allocation failed: `if (!p) return -ENOMEM;`) and
  * "escaped" (passed to a function that may keep it).  Aliases (`q = p`)
  * are followed; frees through the tree's free functions and this TU's
- * free wrappers count; rules/lifetime.txt says which calls store the
+ * free wrappers count; data/lifetime.txt says which calls store the
  * object in a data structure and which only borrow it.
  *
  * Precedence of the result: stored, returned, leaked_on_path (a live

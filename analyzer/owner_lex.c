@@ -247,7 +247,7 @@ int lex_call_may_sleep(struct walk_ctx *w, long k)
 /*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
- * of rules/lifetime.txt), returned (`return var;`, `return &var->m;`)
+ * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
  * or freed, in that precedence (stored on success and freed on failure
  * is stored).  Held across a sleep before the deciding token.
  */

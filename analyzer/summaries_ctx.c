@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Atomic context from the callers (summaries.h): a function whose every
- * caller in the tree calls it inside an atomic section (rules/atomic.txt,
+ * caller in the tree calls it inside an atomic section (data/atomic.txt,
  * as fnsum.c reads it), or is itself such a function, runs in atomic
  * context; a site there that the function alone left `unknown` (no
  * section in view, and GFP_ATOMIC or the caller's flags) is `atomic`,

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading rules/tracked-flags.txt, rules/allocators.txt and the classifier
+ * Loading data/tracked-flags.txt, data/allocators.txt and the classifier
  * knowledge files (sleepers.txt, atomic.txt, lifetime.txt).  All are
  * line-oriented: `#` comments, blank lines, whitespace-separated fields.
  * Each loader reads from a stream (the *_read() functions), so that the
  * fuzz target and the unit tests can feed it memory.
  */
 #include "analyzer/tables.h"
+#include "lib/datadir.h"
 #include "db/db.h"
 #include "lib/util.h"
 
@@ -33,58 +34,9 @@ const char *alloc_kind_name(enum alloc_kind k)
 	return kind_names[k];
 }
 
-static int has_tables(const char *dir)
-{
-	char *p = xasprintf("%s/allocators.txt", dir);
-	int ok = access(p, R_OK) == 0;
-
-	free(p);
-	return ok;
-}
-
 const char *rules_dir(void)
 {
-	static char found[PATH_MAX];
-	char exe[PATH_MAX], *slash;
-	const char *env = getenv("GFPAUDIT_RULES_DIR");
-	ssize_t n;
-	int up;
-
-	if (found[0])
-		return found;
-	if (env && *env) {
-		if (!has_tables(env)) {
-			error_msg("GFPAUDIT_RULES_DIR=%s: no allocators.txt",
-				  env);
-			return NULL;
-		}
-		snprintf(found, sizeof(found), "%s", env);
-		return found;
-	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0) {
-		error_msg("cannot find the rules directory (set "
-			  "GFPAUDIT_RULES_DIR)");
-		return NULL;
-	}
-	exe[n] = '\0';
-	/* build/gfpaudit, build/tests/unit/test_x: search upwards. */
-	for (up = 0; up < 5; up++) {
-		char cand[PATH_MAX + 8];
-
-		slash = strrchr(exe, '/');
-		if (!slash)
-			break;
-		*slash = '\0';
-		snprintf(cand, sizeof(cand), "%s/rules", exe);
-		if (has_tables(cand) && strlen(cand) < sizeof(found)) {
-			memcpy(found, cand, strlen(cand) + 1);
-			return found;
-		}
-	}
-	error_msg("cannot find rules/allocators.txt near the executable "
-		  "(set GFPAUDIT_RULES_DIR)");
-	return NULL;
+	return gfp_datadir("allocators.txt");
 }
 
 /* Split LINE (modified) into at most MAX fields; comments stripped. */

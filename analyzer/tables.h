@@ -3,8 +3,8 @@
 #define GFPAUDIT_TABLES_H
 
 /*
- * The analyzer's data files: rules/tracked-flags.txt (the tracked flag
- * names) and rules/allocators.txt (allocator and free functions).  Their
+ * The analyzer's data files: data/tracked-flags.txt (the tracked flag
+ * names) and data/allocators.txt (allocator and free functions).  Their
  * format is documented in the files' headers.
  */
 
@@ -48,8 +48,8 @@ struct tracked_flags {
 const char *alloc_kind_name(enum alloc_kind k);
 
 /*
- * Directory holding the data files: $GFPAUDIT_RULES_DIR, else the rules/
- * directory next to (or a few levels above) the executable.  NULL with a
+ * Directory holding the data files (lib/datadir.h: $GFPAUDIT_DATADIR,
+ * the install's share/gfpaudit, the source tree's data/).  NULL with a
  * message when none is found.
  */
 const char *rules_dir(void);
@@ -91,7 +91,7 @@ extern const char *const atomic_kinds[];
 extern const char *const lifetime_kinds[];
 
 /*
- * Classifier knowledge files (rules/atomic.txt, rules/lifetime.txt):
+ * Classifier knowledge files (data/atomic.txt, data/lifetime.txt):
  * lines `KIND NAME [ARG]`, KIND one of the NULL-terminated KINDS.  Each
  * NAME goes into OUT with value kind_index + 16 * ARG.  -1 after a
  * one-line error naming file and line.
@@ -102,7 +102,7 @@ int keyed_names_read(FILE *fp, const char *name, const char *const *kinds,
 		     struct name_set *out);
 
 /*
- * Write BUILTIN (rules/sleepers.txt, one name per line, loaded with
+ * Write BUILTIN (data/sleepers.txt, one name per line, loaded with
  * tracked_flags_load) as the `sleepers` table's builtin rows, and put
  * them and the learned rows into KNOWN.  Inside the caller's transaction.
  */

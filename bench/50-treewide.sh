@@ -8,7 +8,7 @@
 # tree instead (the series is the same: t1022 checks it on the
 # minikernel).
 # Peer: Coccinelle's spatch doing the same rewrite with the rule's
-# companion semantic patch (rules/cocci/gfp-temporary.cocci, -D patch, its
+# companion semantic patch (data/cocci/gfp-temporary.cocci, -D patch, its
 # Options line: --no-includes --include-headers), `--dir TREE -j N`, the
 # same N.  Prints both times, the ratio (target: <= 0.25x) and both
 # recalls against the injection manifest (lines the generated patches
@@ -21,7 +21,7 @@
 TREEWIDE_DEPTH=${TREEWIDE_DEPTH:-lexical}
 scope="--rule gfp-temporary"
 [ "${TREEWIDE_SCOPE:-rule}" = whole ] && scope=
-COCCI=$SRC_DIR/rules/cocci/gfp-temporary.cocci
+COCCI=$SRC_DIR/data/cocci/gfp-temporary.cocci
 
 command -v spatch >/dev/null || {
 	result treewide-vs-spatch skipped "<=0.25x" "spatch not installed"

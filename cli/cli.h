@@ -40,6 +40,13 @@ int usage_error(const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * getopt_long() returned '?' (opterr is 0: getopt prints nothing):
+ * "gfpaudit NAME: unknown or incomplete option 'ARG'" naming
+ * argv[optind - 1], and EXIT_USAGE.
+ */
+int bad_option(const char *name, char **argv);
+
+/*
  * 0 when ARCH is a kernel arch gfpaudit has a target for (lib/karch.h;
  * with ALIASES, kbuild's ARCH aliases too), else one line "gfpaudit
  * NAME: unknown arch 'ARCH' (known: ...)" and EXIT_USAGE: an arch

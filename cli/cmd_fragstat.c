@@ -231,9 +231,7 @@ int cmd_fragstat(int argc, char **argv)
 			tsv = true;
 			break;
 		default:
-			return usage_error("fragstat",
-					   "unknown or incomplete option '%s'",
-					   argv[optind - 1]);
+			return bad_option("fragstat", argv);
 		}
 	}
 	if (optind < argc)

@@ -93,6 +93,7 @@ static int run_patch(const char *dbpath, const char *rule_name,
 	struct stat st;
 	int n, rc;
 	sqlite3 *db;
+	int nothing = 0;
 
 	if (stat(o->tree, &st) || !S_ISDIR(st.st_mode))
 		return usage_error("patch", "%s: not a directory", o->tree);
@@ -119,13 +120,14 @@ static int run_patch(const char *dbpath, const char *rule_name,
 		warn_msg("%s: no scan recorded; is this the right database?",
 			 dbpath);
 	rc = plan_build(db, r, prefer, &plan) ? EXIT_USAGE : 0;
+	/* Not an error: the tree is already what the rule wants. */
 	if (!rc && !plan.nfiles) {
-		error_msg("rule %s: nothing to change (%s has no matching "
-			  "rows)",
-			  r->name, dbpath);
-		rc = EXIT_FINDINGS;
+		fprintf(stderr, "%s patch: rule %s: nothing to change (%s has "
+			"no matching rows); no series written\n", progname,
+			r->name, dbpath);
+		nothing = 1;
 	}
-	if (!rc) {
+	if (!rc && !nothing) {
 		int git = 0;
 		char *dotgit = xasprintf("%s/.git", o->tree);
 
@@ -217,7 +219,7 @@ int cmd_patch(int argc, char **argv)
 			rc = EXIT_OK;
 			goto out;
 		default:
-			rc = usage_error("patch", "bad option");
+			rc = bad_option("patch", argv);
 			goto out;
 		}
 	}

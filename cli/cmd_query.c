@@ -12,6 +12,7 @@
 #include "lib/util.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,34 @@ static void print_tsv_field(const char *s)
 	}
 }
 
+/*
+ * JSON has no binary and no infinity: a BLOB becomes the string of its
+ * hexadecimal digits (as SQLite's hex() writes them), an infinite REAL
+ * null (SQLite already stores NaN as NULL).  docs/cli.md says so.
+ */
+static void bind_json_value(sqlite3_stmt *js, int i, sqlite3_stmt *st, int c)
+{
+	static const char digits[] = "0123456789ABCDEF";
+
+	if (sqlite3_column_type(st, c) == SQLITE_BLOB) {
+		const unsigned char *b = sqlite3_column_blob(st, c);
+		int n = sqlite3_column_bytes(st, c), k;
+		char *hex = xmalloc((size_t)n * 2 + 1);
+
+		for (k = 0; k < n; k++) {
+			hex[2 * k] = digits[b[k] >> 4];
+			hex[2 * k + 1] = digits[b[k] & 15];
+		}
+		hex[2 * n] = '\0';
+		sqlite3_bind_text(js, i, hex, -1, free);
+	} else if (sqlite3_column_type(st, c) == SQLITE_FLOAT &&
+		   !isfinite(sqlite3_column_double(st, c))) {
+		sqlite3_bind_null(js, i);
+	} else {
+		sqlite3_bind_value(js, i, sqlite3_column_value(st, c));
+	}
+}
+
 static int run_json(sqlite3 *db, sqlite3_stmt *st, int *first)
 {
 	int ncol = sqlite3_column_count(st), c, rc;
@@ -129,8 +158,7 @@ static int run_json(sqlite3 *db, sqlite3_stmt *st, int *first)
 			sqlite3_bind_text(js, 2 * c + 1,
 					  sqlite3_column_name(st, c), -1,
 					  SQLITE_TRANSIENT);
-			sqlite3_bind_value(js, 2 * c + 2,
-					   sqlite3_column_value(st, c));
+			bind_json_value(js, 2 * c + 2, st, c);
 		}
 		if (sqlite3_step(js) != SQLITE_ROW)
 			break;
@@ -282,7 +310,7 @@ int cmd_query(int argc, char **argv)
 			list_queries();
 			return EXIT_OK;
 		default:
-			return usage_error("query", "unknown option");
+			return bad_option("query", argv);
 		}
 	}
 	if (optind != argc - 1)

@@ -251,7 +251,7 @@ int cmd_report(int argc, char **argv)
 						   optarg);
 			break;
 		case 'h': fputs(usage_report, stdout); return EXIT_OK;
-		default: return usage_error("report", "bad option");
+		default: return bad_option("report", argv);
 		}
 	}
 	if (optind < argc)

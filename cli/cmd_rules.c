@@ -3,6 +3,7 @@
  * gfpaudit rules: list the rules, check rule files, and run the report
  * rules over a database (findings printed gcc-style and stored).
  */
+#include "analyzer/tables.h"
 #include "cli/cli.h"
 #include "db/db.h"
 #include "lib/ktree.h"
@@ -26,8 +27,8 @@ const char usage_rules[] =
 	"  path:line:col: severity: message [rule]\n"
 	"and stored in the findings table.  Format: docs/rules.md.\n"
 	"\n"
-	"  --rules DIR  rule directory (default: $GFPAUDIT_RULES_DIR or "
-	"rules/)\n"
+	"  --rules DIR  rule directory (default: the data directory,\n"
+	"               $GFPAUDIT_DATADIR; gfpaudit --version names it)\n"
 	"  --check      parse FILE... and report the first error of each\n"
 	"  --run        evaluate rules NAME... (default: all that apply to\n"
 	"               the scanned kernel version)\n"
@@ -174,7 +175,7 @@ int cmd_rules(int argc, char **argv)
 			return EXIT_OK;
 		default:
 			free(dir);
-			return usage_error("rules", "bad option");
+			return bad_option("rules", argv);
 		}
 	}
 	if (check && run) {
@@ -182,8 +183,12 @@ int cmd_rules(int argc, char **argv)
 		return usage_error("rules", "--check and --run exclude each "
 					    "other");
 	}
-	if (!dir)
+	if (!dir) {
+		/* rules_dir() said why there is none */
+		if (!rules_dir())
+			return EXIT_USAGE;
 		dir = rule_default_dir();
+	}
 	if (check)
 		rc = check_files(argc - optind, argv + optind);
 	else if (run)

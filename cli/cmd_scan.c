@@ -25,8 +25,8 @@ const char usage_scan[] =
 	"                     [--progress|--no-progress] TREE [PATH...]\n"
 	"\n"
 	"Scan the kernel tree TREE with libclang: every tracked flag token\n"
-	"(rules/tracked-flags.txt) into flag_uses, every allocation call\n"
-	"(rules/allocators.txt and learned wrappers) into sites, with the\n"
+	"(data/tracked-flags.txt) into flag_uses, every allocation call\n"
+	"(data/allocators.txt and learned wrappers) into sites, with the\n"
 	"flags evaluated against TREE's own gfp headers.  Re-scans re-parse\n"
 	"only files whose content changed.  PATHs (files or directories\n"
 	"relative to TREE) restrict the scan to part of the tree.\n"
@@ -262,7 +262,7 @@ int cmd_scan(int argc, char **argv)
 			fputs(usage_scan, stdout);
 			return EXIT_OK;
 		default:
-			return usage_error("scan", "unknown option");
+			return bad_option("scan", argv);
 		}
 	}
 	if (optind >= argc) {

@@ -658,9 +658,7 @@ int cmd_simulate(int argc, char **argv)
 			o.runs = (int)v;
 			break;
 		default:
-			return usage_error("simulate",
-					   "unknown or incomplete option '%s'",
-					   argv[optind - 1]);
+			return bad_option("simulate", argv);
 		}
 	}
 	if (optind < argc)

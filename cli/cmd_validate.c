@@ -117,7 +117,7 @@ int cmd_validate(int argc, char **argv)
 			fputs(usage_validate, stdout);
 			return EXIT_OK;
 		default:
-			return usage_error("validate", "bad option");
+			return bad_option("validate", argv);
 		}
 	}
 	if (optind + 2 != argc)

@@ -7,6 +7,7 @@
 #include "lib/karch.h"
 #include "lib/util.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,8 +59,14 @@ int usage_error(const char *name, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(see '%s help %s')\n", progname, name);
+	fprintf(stderr, " (see '%s help %s')\n", progname, name);
 	return EXIT_USAGE;
+}
+
+int bad_option(const char *name, char **argv)
+{
+	return usage_error(name, "unknown or incomplete option '%s'",
+			   argv[optind - 1]);
 }
 
 

@@ -4,8 +4,10 @@
  * what happens if we change it.  This file is only the dispatcher.
  */
 #include "cli/cli.h"
+#include "lib/datadir.h"
 #include "lib/util.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,7 +35,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return cmd_help(1, argv);
 	if (!strcmp(argv[1], "--version")) {
+		const char *d = gfp_datadir("allocators.txt");
+
 		printf("gfpaudit %s\n", GFPAUDIT_VERSION);
+		printf("data: %s\n", d ? d : "(none found)");
 		return EXIT_OK;
 	}
 	c = find_cmd(argv[1]);
@@ -42,6 +47,8 @@ int main(int argc, char **argv)
 			  argv[1]);
 		return EXIT_USAGE;
 	}
+	cmdname = c->name;
+	opterr = 0; /* bad_option() names the culprit, in one line */
 	/* `check` gets the compiler's argv verbatim from kbuild. */
 	if (strcmp(c->name, "check") && wants_help(argc - 1, argv + 1)) {
 		fputs(c->usage, stdout);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: the analyzer's knowledge files (analyzer/tables.c):
- * rules/tracked-flags.txt and sleepers.txt (one identifier a line),
+ * data/tracked-flags.txt and sleepers.txt (one identifier a line),
  * allocators.txt (NAME KIND FAMILY GFP_ARG SIZE_ARG [PTR_ARG]), atomic.txt
  * and lifetime.txt (KIND NAME [ARG]).  The first input byte picks the
  * format, the rest is the file's text, read from memory.

@@ -14,12 +14,31 @@
 #include <unistd.h>
 
 const char *progname = "gfpaudit";
+const char *cmdname;
 
+/*
+ * "gfpaudit CMD: problem" inside a command (a message that already starts
+ * with "CMD: " keeps one), "gfpaudit: problem" outside: one format for
+ * every error, whoever prints it.
+ */
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s", progname, prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *msg = NULL, *rest;
+	size_t n = cmdname ? strlen(cmdname) : 0;
+
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return;
+	}
+	rest = msg;
+	if (n && !strncmp(rest, cmdname, n) && rest[n] == ':' &&
+	    rest[n + 1] == ' ')
+		rest += n + 2;
+	if (n)
+		fprintf(stderr, "%s %s: %s%s\n", progname, cmdname, prefix, rest);
+	else
+		fprintf(stderr, "%s: %s%s\n", progname, prefix, rest);
+	free(msg);
 }
 
 void error_msg(const char *fmt, ...)

@@ -17,6 +17,8 @@ enum {
 };
 
 extern const char *progname;
+/* The running command (cli/gfpaudit.c sets it), for error_msg(). */
+extern const char *cmdname;
 
 /* "gfpaudit: <msg>" on stderr. */
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -721,7 +721,7 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	struct group_stat *gs;
 	struct strbuf listing = STRBUF_INIT;
 	char *name, *email, *author, *blurb = NULL, real[PATH_MAX];
-	int i, rc = 0, ncommits = 0;
+	int i, rc = 0, ncommits = 0, nothing = 0;
 
 	if (prepare_out(o->out, o->force))
 		return EXIT_USAGE;
@@ -748,11 +748,16 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	if (!rc)
 		rc = commit_groups(&s, r, p, gs, name, email, author,
 				   &ncommits);
+	/*
+	 * The plan had files but no edit took (the tree already changed):
+	 * no series, and not an error, as when the plan is empty.
+	 */
 	if (!rc && !ncommits) {
-		error_msg("rule %s: nothing to change in %s", r->name, o->tree);
-		rc = EXIT_FINDINGS;
+		fprintf(stderr, "%s patch: rule %s: nothing to change in %s; "
+			"no series written\n", progname, r->name, o->tree);
+		nothing = 1;
 	}
-	if (!rc) {
+	if (!rc && !nothing) {
 		char *sig = xasprintf("gfpaudit %s", GFPAUDIT_VERSION);
 		const char *fp[] = {"format-patch",
 				    "--cover-letter",
@@ -767,7 +772,7 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 			rc = EXIT_INTERNAL;
 		free(sig);
 	}
-	if (!rc) {
+	if (!rc && !nothing) {
 		blurb = cover_blurb(r, p, o, db, ncommits);
 		if (finish_files(db, r, p, o, gs,
 				 listing.buf ? listing.buf : "", real, blurb))

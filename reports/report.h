@@ -101,7 +101,7 @@ int report_gcc(sqlite3 *db, const char *path, struct strbuf *out,
 int report_gcc_baseline(sqlite3 *db, struct strbuf *out);
 
 /*
- * The rule files (rules/NAME.rule), for their descriptions: registers
+ * The rule files (data/NAME.rule), for their descriptions: registers
  * rule_doc(name, 'description'|'why'|'replace:FLAG') on DB (the last: the
  * token a replace rule puts for FLAG), NULL for an unknown rule.
  * Without a rules directory every rule is unknown; never fails.

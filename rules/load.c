@@ -2,7 +2,7 @@
 /*
  * Finding and loading rule files.  The parser itself (rule.c) does no I/O;
  * this is the part that reads files and checks that a rule's name is its
- * file's name, so `--rule NAME` always means rules/NAME.rule.
+ * file's name, so `--rule NAME` always means data/NAME.rule.
  */
 #include "rules/rule.h"
 #include "analyzer/tables.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 /*
- * A rule file (rules/NAME.rule, format in docs/rules.md): header keys
+ * A rule file (data/NAME.rule, format in docs/rules.md): header keys
  * that say what the rule is and what its patch does, then one or more
  * `match:` sections that select database rows and say what to report.
  *

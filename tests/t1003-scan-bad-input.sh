@@ -62,7 +62,7 @@ fi
 
 # Broken data files: the file and line are named.
 mkdir -p "$TMP/rules"
-cp "$SRC_DIR/rules/tracked-flags.txt" "$TMP/rules/"
+cp "$SRC_DIR/data/tracked-flags.txt" "$TMP/rules/"
 printf 'kmalloc alloc slab 1 0\nkzalloc alloc slab one 0\n' >"$TMP/rules/allocators.txt"
 exit_is 2 "a malformed allocators.txt is refused" env GFPAUDIT_RULES_DIR="$TMP/rules" \
 	"$GFPAUDIT" scan --db "$TMP/r.db" "$MINIKERNEL"

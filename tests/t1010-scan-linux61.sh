@@ -2,7 +2,7 @@
 # The real tree: Debian's linux-source-6.1 with GFP_TEMPORARY re-introduced
 # by tests/lib/inject-temporary.py at a deterministic sample of call sites
 # (all arches and #ifdef branches).  Every injected token must be in
-# flag_uses, and every one passed to an allocator of rules/allocators.txt
+# flag_uses, and every one passed to an allocator of data/allocators.txt
 # must be a site of that API.
 . "$(dirname "$0")/lib.sh"
 

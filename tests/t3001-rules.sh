@@ -15,7 +15,7 @@ like "$out" "gfp-param +all +suggest-param " "gfp-param suggests the parameter"
 like "$out" "shrinker-without-reclaimable +>=2.6.24 +add " \
 	"shrinker-without-reclaimable adds the flag"
 exit_is 0 "every shipped rule passes --check" "$GFPAUDIT" rules --check \
-	"$SRC_DIR"/rules/*.rule
+	"$SRC_DIR"/data/*.rule
 
 # Malformed rule files: one line each, naming file:line and the problem.
 bad() {
@@ -65,7 +65,7 @@ exit_is 2 "--check without files is a usage error" "$GFPAUDIT" rules --check
 
 # A rules directory with one broken file still lists the others, exits 2.
 mkdir "$TMP/rd"
-cp "$SRC_DIR/rules/sleep-in-atomic.rule" "$TMP/rd/"
+cp "$SRC_DIR/data/sleep-in-atomic.rule" "$TMP/rd/"
 printf 'name: broken\n' >"$TMP/rd/broken.rule"
 out=$("$GFPAUDIT" rules --rules "$TMP/rd" 2>"$TMP/err")
 is "$?" 2 "a broken rule file makes the listing exit 2"

@@ -3,7 +3,7 @@
 # spatch's rewrite equals gfpaudit patch's on the code both see.
 . "$(dirname "$0")/lib.sh"
 
-for c in "$SRC_DIR"/rules/cocci/*.cocci; do
+for c in "$SRC_DIR"/data/cocci/*.cocci; do
 	n=$(basename "$c")
 	ok "$n: Confidence" grep -q '^// Confidence: ' "$c"
 	ok "$n: Options" grep -q '^// Options: ' "$c"
@@ -12,10 +12,10 @@ for c in "$SRC_DIR"/rules/cocci/*.cocci; do
 		ok "$n: virtual $m" grep -q "^virtual $m\$" "$c"
 	done
 done
-for r in "$SRC_DIR"/rules/*.rule; do
+for r in "$SRC_DIR"/data/*.rule; do
 	c=$(sed -n 's/^cocci: //p' "$r")
 	[ -n "$c" ] || continue
-	ok "$(basename "$r") names an existing $c" test -f "$SRC_DIR/rules/cocci/$c"
+	ok "$(basename "$r") names an existing $c" test -f "$SRC_DIR/data/cocci/$c"
 done
 have_program() { command -v "$1" >/dev/null 2>&1; }
 have_program spatch || { done_testing; }
@@ -164,11 +164,11 @@ agree() {
 		sh -c "! cmp -s '$T/$ag_f' '$TMP/s-$ag_r/$ag_f'"
 }
 agree gfp-temporary mm mm/a.c
-out=$(spatch --very-quiet --sp-file "$SRC_DIR/rules/cocci/gfp-temporary.cocci" \
+out=$(spatch --very-quiet --sp-file "$SRC_DIR/data/cocci/gfp-temporary.cocci" \
 	-D report --no-includes --dir "$T/mm" 2>&1)
 is "$(printf '%s\n' "$out" | grep -c 'GFP_TEMPORARY was removed in v4.14')" 6 \
 	"-D report reports each use"
-out=$(spatch --very-quiet --sp-file "$SRC_DIR/rules/cocci/reclaimable-noop.cocci" \
+out=$(spatch --very-quiet --sp-file "$SRC_DIR/data/cocci/reclaimable-noop.cocci" \
 	-D patch --no-includes --dir "$T/mm" 2>&1)
 like "$out" "^\\+	b->data = kmalloc\\(len,   GFP_KERNEL\\);" \
 	"reclaimable-noop.cocci rewrites kmalloc's GFP_TEMPORARY"
@@ -183,7 +183,7 @@ like "$(cat "$TMP/w-gfp-param/lib/p.c")" "	quoted = kmalloc\\(16,  gfp \\| __GFP
 	"the base mask is replaced, the modifier and the blanks kept"
 like "$(cat "$TMP/w-gfp-param/lib/p.c")" "	return kmalloc\\(n, GFP_KERNEL\\);" \
 	"a function without a gfp_t parameter is left alone"
-out=$(spatch --very-quiet --sp-file "$SRC_DIR/rules/cocci/gfp-param.cocci" \
+out=$(spatch --very-quiet --sp-file "$SRC_DIR/data/cocci/gfp-param.cocci" \
 	-D report --no-includes --dir "$T/lib" 2>&1)
 is "$(printf '%s\n' "$out" | grep -c "hard-coded flags; the caller's gfp_t is")" 6 \
 	"gfp-param.cocci -D report reports each site"
@@ -201,7 +201,7 @@ like "$(cat "$TMP/w-shrinker-without-reclaimable/fs/c.c")" \
 	'other = kmem_cache_create\("other", 8, 0, 0, NULL\);' \
 	"a cache the shrinker does not free is left alone"
 out=$(spatch --very-quiet --sp-file \
-	"$SRC_DIR/rules/cocci/shrinker-without-reclaimable.cocci" -D report \
+	"$SRC_DIR/data/cocci/shrinker-without-reclaimable.cocci" -D report \
 	--no-includes --dir "$T/fs" 2>&1)
 is "$(printf '%s\n' "$out" | grep -c 'is freed by a shrinker but lacks SLAB_RECLAIM_ACCOUNT')" 2 \
 	"shrinker-without-reclaimable.cocci -D report reports the two caches"

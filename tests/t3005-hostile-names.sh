@@ -94,7 +94,7 @@ like "$(cat "$W/validate.out")" "a;touch pwned-4;\\\$\\(touch pwned-5\\)'--\\\\?
 # holding SQL (a file's own name, quotes and comment included) matches
 # exactly that row and changes nothing.
 mkdir "$W/rd"
-sed 's/^name: .*/name: hostile/' "$SRC_DIR/rules/sleep-in-atomic.rule" |
+sed 's/^name: .*/name: hostile/' "$SRC_DIR/data/sleep-in-atomic.rule" |
 	sed '/^match:/,$d' >"$W/rd/hostile.rule"
 cat >>"$W/rd/hostile.rule" <<R
 match: flag_uses

@@ -64,8 +64,8 @@ like "$out" "uri_escaped=True" "artifact URIs are percent-encoded"
 like "$out" "newline_kept=True" "newlines survive in JSON"
 like "$out" "srcroot=file://$TMP/tree/" "SRCROOT points at the tree"
 like "$out" "levels=error,note,warning" "severities map to SARIF levels"
-desc=$(sed -n 's/^description: //p' "$SRC_DIR/rules/sleep-in-atomic.rule")
-ok "rules/sleep-in-atomic.rule has a description" test -n "$desc"
+desc=$(sed -n 's/^description: //p' "$SRC_DIR/data/sleep-in-atomic.rule")
+ok "data/sleep-in-atomic.rule has a description" test -n "$desc"
 like "$out" "sleep_desc=$desc" "a rule's shortDescription is its rule file's description"
 
 "$TOOLS/mkdb" "$TMP/e.db"

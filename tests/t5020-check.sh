@@ -44,7 +44,7 @@ n=$(grep -cvE '^fs/seq_file\.c:[0-9]+:[0-9]+: (error|warning|note): .* \[[a-z0-9
 is "$n" 0 "stderr holds only gcc-style diagnostics for the file"
 is "$(grep -c . "$TMP/err")" "$(sql "$db" "SELECT count(*) FROM findings WHERE path = 'fs/seq_file.c'")" \
 	"one line per finding of the file"
-# The rules run for the file: rules/gfp-temporary.rule on its use.
+# The rules run for the file: data/gfp-temporary.rule on its use.
 like "$(cat "$TMP/err")" "^fs/seq_file.c:8:4: note: GFP_TEMPORARY .* \[gfp-temporary\]" \
 	"the gfp-temporary rule's finding is printed as sparse prints a warning"
 # ...and reclaimable-noop: kvmalloc's kmalloc path ignores the flag on 4.13.
