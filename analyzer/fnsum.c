@@ -152,6 +152,7 @@ struct body {
 	struct fn_summary *f;
 	size_t cap, acap;
 	int adepth; /* atomic sections open, as read in order */
+	size_t decl, open; /* the name's and the body's offsets */
 };
 
 /*
@@ -223,14 +224,15 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,
-		   const struct name_set *atomic, struct fn_summaries *out)
+		   const struct name_set *atomic,
+		   const struct name_set *lifetime, struct fn_summaries *out)
 {
 	struct lx x = {buf, len, 0, 1, 1};
 	const char *cand = NULL; /* file scope: NAME of `NAME (` */
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;
 	int depth = 0, is_static = 0, assigned = 0, after_paren = 0;
-	struct body b = {NULL, 0, 0, 0}; /* b.f: the body we are in */
+	struct body b = {NULL, 0, 0, 0, 0, 0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
 	while (peek(&x)) {
@@ -288,6 +290,8 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 				b.f->is_static = is_static;
 				b.cap = b.acap = 0;
 				b.adepth = 0;
+				b.decl = (size_t)(cand - x.b);
+				b.open = x.i - 1;
 			}
 			depth++;
 		} else if (c == '}') {
@@ -296,6 +300,10 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 				depth--;
 			if (x.i == 1 || x.b[x.i - 2] == '\n')
 				depth = 0;
+			if (!depth && b.f)
+				b.f->params = fnsum_params(x.b, b.decl, b.open,
+							   x.i - 1, allocs,
+							   lifetime);
 			if (!depth) {
 				b.f = NULL;
 				cand = NULL;
@@ -324,6 +332,7 @@ void fnsum_free(struct fn_summaries *s)
 		free(s->v[i].sleeps);
 		free(s->v[i].callees);
 		free(s->v[i].atomic_callees);
+		free(s->v[i].params);
 	}
 	free(s->v);
 	memset(s, 0, sizeof(*s));

@@ -103,6 +103,55 @@ void held_free(struct own *o)
 	for (i = 0; i < o->nheld; i++)
 		free(o->held[i].name);
 	o->nheld = 0;
+	for (i = 0; i < o->nesc; i++)
+		free(o->esc[i].name);
+	o->nesc = 0;
+}
+
+static void json_str(struct strbuf *sb, const char *s)
+{
+	if (!s) {
+		sb_adds(sb, "null");
+		return;
+	}
+	sb_addc(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_addc(sb, '\\');
+		if ((unsigned char)*s < 0x20)
+			sb_addc(sb, ' ');
+		else
+			sb_addc(sb, *s);
+	}
+	sb_addc(sb, '"');
+}
+
+void esc_answer(struct strbuf *sb, const char *key, const char *lifetime,
+		const char *evidence, unsigned line)
+{
+	sb_addf(sb, ",\"%s\":[\"%s\",", key, lifetime);
+	json_str(sb, evidence);
+	sb_addf(sb, ",%u]", line);
+}
+
+void esc_json(struct strbuf *sb, char *held_calls,
+	      const struct held_call *esc, int nesc)
+{
+	int i;
+
+	if (held_calls) {
+		sb_add(sb, held_calls, strlen(held_calls) - 1); /* no '}' */
+		free(held_calls);
+	} else {
+		sb_adds(sb, "{\"calls\":[]");
+	}
+	sb_adds(sb, ",\"esc\":[");
+	for (i = 0; i < nesc; i++) {
+		sb_addf(sb, "%s[", i ? "," : "");
+		json_str(sb, esc[i].name);
+		sb_addf(sb, ",%u]", esc[i].line);
+	}
+	sb_addc(sb, ']');
 }
 
 /* What a call to NAME at LINE does to the object's state. */
@@ -148,6 +197,22 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 			     xasprintf("%s() at line %u", name, line));
 		return to_done(st);
 	}
+	if (a->best == 2 && st & OW_HELD && o->esc_mode == ESC_KEEP) {
+		if (a->arg >= 0 && o->nesc < MAX_HELD)
+			held_add(w, o->esc, &o->nesc, name, strlen(name),
+				 (unsigned)a->arg);
+		else
+			o->esc_bad = 1;
+	}
+	if (a->best == 2 && st & OW_HELD &&
+	    (o->esc_mode == ESC_FREE ||
+	     (o->esc_mode == ESC_ONE && !strcmp(name, o->esc_one)))) {
+		note(&o->freed, line,
+		     xasprintf("%s() at line %u", name, line));
+		return to_done(st);
+	}
+	if (a->best == 2 && o->esc_mode != ESC_KEEP)
+		return st; /* borrowed */
 	if (a->best == 2 && st & OW_LIVE) {
 		note(&o->escaped, line,
 		     xasprintf("passed to %s() at line %u", name, line));
@@ -218,6 +283,8 @@ static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 
 			if (arg == farg && m == 2)
 				a->freed = 1;
+			if (m == 2 && a->arg < 0)
+				a->arg = arg;
 			if (m > a->best)
 				a->best = m;
 			if (c == ')')
@@ -243,7 +310,7 @@ static void gap_held(struct own *o, unsigned start, unsigned end)
 	for (k = 0; k < n && !o->slept.seen; k++) {
 		const struct tok *t = &lf->toks[calls[k]];
 		char *name = xstrndup(lf->buf + t->off, t->len);
-		struct call_args a = {0, 0};
+		struct call_args a = {0, 0, -1};
 
 		tok_args(o, calls[k], call_frees(o->w, name), &a);
 		if (a.freed) {
@@ -307,7 +374,7 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 	for (k = 0; k < n && st; k++) {
 		const struct tok *t = &o->w->lf->toks[calls[k]];
 		char *name = xstrndup(o->w->lf->buf + t->off, t->len);
-		struct call_args a = {0, 0};
+		struct call_args a = {0, 0, -1};
 		const struct alloc_fn *f =
 			o->w->allocs ? alloc_lookup(o->w->allocs, name, t->len)
 				     : NULL;

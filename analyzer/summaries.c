@@ -25,7 +25,8 @@ static int load(sqlite3 *db, struct graph *g)
 	sqlite3_stmt *st = db_prepare(
 		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
-		    " f.atomic_callees, f.atomic_context "
+		    " f.atomic_callees, f.atomic_context, f.params,"
+		    " f.param_use "
 		    "FROM functions f JOIN files fl ON fl.id = f.file_id "
 		    "ORDER BY fl.path, f.line, f.rowid");
 	size_t cap = 0;
@@ -68,6 +69,10 @@ static int load(sqlite3 *db, struct graph *g)
 				      ? -1
 				      : sqlite3_column_int(st, 10);
 		f->actx_via = -1;
+		t = (const char *)sqlite3_column_text(st, 11);
+		f->params = t ? xstrdup(t) : NULL;
+		t = (const char *)sqlite3_column_text(st, 12);
+		f->old_use = t ? xstrdup(t) : NULL;
 		t = (const char *)sqlite3_column_text(st, 9);
 		f->atomic_callees = t ? xstrdup(t) : NULL;
 		while (t && *t) {
@@ -391,6 +396,8 @@ static void graph_free(struct graph *g)
 		free(g->f[i].callees);
 		free(g->f[i].old_via);
 		free(g->f[i].atomic_callees);
+		free(g->f[i].params);
+		free(g->f[i].old_use);
 	}
 	free(g->f);
 	free(g->rev_start);
@@ -452,7 +459,7 @@ int summaries_link(sqlite3 *db)
 		solve(&g);
 		summaries_solve_ctx(&g);
 		rc = write_functions(db, &g) || update_sites(db, &g) ||
-		     summaries_update_ctx(db, &g);
+		     summaries_update_ctx(db, &g) || summaries_params(db, &g);
 	}
 	graph_free(&g);
 	if (!rc) {

@@ -18,7 +18,7 @@
 struct fn {
 	long long rowid, file_id;
 	char *name, *path, *sleeps, *callees, *old_via;
-	char *atomic_callees;
+	char *atomic_callees, *params, *old_use;
 	int is_static, old_may, may; /* old_may: -1 NULL */
 	int actx, old_actx;	     /* atomic context from every caller */
 	int actx_via;		     /* a caller that holds the section */
@@ -60,5 +60,8 @@ int summaries_in_list(const char *list, const char *name);
 /* Solve atomic_context over the callers, then update the sites. */
 void summaries_solve_ctx(struct graph *g);
 int summaries_update_ctx(sqlite3 *db, const struct graph *g);
+
+/* Solve functions.params, then the lifetime of sites that hand over. */
+int summaries_params(sqlite3 *db, const struct graph *g);
 
 #endif
