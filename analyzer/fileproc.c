@@ -727,6 +727,16 @@ static int write_emits(struct result_writer *w, long long run_id,
 		bind_text(fn, 8, fs->params);
 		rc = step_done(db, fn);
 	}
+	if (!rc && r->fns.inits) {
+		/* one row: what calls through a member may reach */
+		sqlite3_bind_int64(fa, 1, fid);
+		bind_text(fa, 2, "member_inits");
+		bind_text(fa, 3, r->fns.inits);
+		bind_text(fa, 4, r->path);
+		sqlite3_bind_int(fa, 5, 0);
+		sqlite3_bind_null(fa, 6);
+		rc = step_done(db, fa);
+	}
 	for (i = 0; !rc && i < e->nfacts; i++) {
 		sqlite3_bind_int64(fa, 1, fid);
 		bind_text(fa, 2, e->facts[i].kind);

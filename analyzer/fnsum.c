@@ -222,6 +222,47 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		f->sleeps = xasprintf("%.*s() at line %u", (int)n, p, x->line);
 }
 
+/*
+ * `.member = name,` (or `}` or `;` after the name, `&name` too): a
+ * function a call through the member may reach.  X is at the '='.
+ */
+static void member_init(const struct lx *x, const char *m, size_t mn,
+			struct fn_summaries *out)
+{
+	size_t i = x->i + 1, s;
+	char *pair;
+
+	if (i < x->len && x->b[i] == '=')
+		return; /* == */
+	while (i < x->len && (x->b[i] == ' ' || x->b[i] == '\t'))
+		i++;
+	if (i < x->len && x->b[i] == '&')
+		i++;
+	if (i >= x->len || !is_ident_start((unsigned char)x->b[i]))
+		return;
+	for (s = i; i < x->len && is_ident_char((unsigned char)x->b[i]);)
+		i++;
+	while (i < x->len && (x->b[i] == ' ' || x->b[i] == '\t'))
+		i++;
+	if (i >= x->len || (x->b[i] != ',' && x->b[i] != '}' &&
+			    x->b[i] != ';' && x->b[i] != '\n'))
+		return;
+	if (i - s == 4 && !memcmp(x->b + s, "NULL", 4))
+		return;
+	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(i - s), x->b + s);
+	{
+		char *e = strchr(pair, ' ');
+
+		if (e)
+			*e = 0;
+		e = strchr(pair, '\t');
+		if (e)
+			*e = 0;
+	}
+	add_name(&out->inits, &out->icap, pair, strlen(pair));
+	free(pair);
+}
+
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,
 		   const struct name_set *atomic,
@@ -258,6 +299,8 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 			after_paren = 0;
 			if (!depth && n == 6 && !memcmp(p, "static", 6))
 				is_static = 1;
+			if (member && peek(&x) == '=')
+				member_init(&x, p, n, out);
 			if (peek(&x) != '(' || is_not_call(p, n))
 				continue;
 			if (!depth && !cand) {
@@ -267,6 +310,11 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 			} else if (b.f && !member) {
 				note_call(&x, &b, p, n, sleepers, allocs,
 					  atomic);
+			} else if (b.f) {
+				char *m = xasprintf(".%.*s", (int)n, p);
+
+				add_name(&b.f->callees, &b.cap, m, n + 1);
+				free(m);
 			}
 			continue;
 		}
@@ -335,5 +383,6 @@ void fnsum_free(struct fn_summaries *s)
 		free(s->v[i].params);
 	}
 	free(s->v);
+	free(s->inits);
 	memset(s, 0, sizeof(*s));
 }

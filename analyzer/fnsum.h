@@ -17,8 +17,8 @@
  * A lexer, not a parser: comments, strings and preprocessor lines are
  * skipped; a function is a name followed by a parenthesised list and a
  * brace at file scope, with no `=` since the previous declaration; a
- * call is a name followed by `(` inside a body (keywords, `.x(` and
- * `->x(` excepted).  Both #if branches are read, as for the sites.
+ * call is a name followed by `(` inside a body (keywords excepted); a
+ * call through a member, `.x(` or `->x(`, is listed as `.x`.  Both #if branches are read, as for the sites.
  *
  * Calls made between an `enter` and a `leave` of rules/atomic.txt
  * (spin_lock ... spin_unlock) are listed apart: by the kernel's own
@@ -55,6 +55,14 @@ struct fn_summary {
 struct fn_summaries {
 	struct fn_summary *v;
 	size_t n;
+	/*
+	 * `member=target` for each `.member = target` or `x->member =
+	 * target;` of the file whose right side is a plain name (a function
+	 * a pointer call through that member may reach), space-separated,
+	 * each once; NULL when none.
+	 */
+	char *inits;
+	size_t icap;
 };
 
 /*

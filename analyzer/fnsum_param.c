@@ -157,10 +157,39 @@ static int is_keyword(const struct ptoks *t, long i)
 	return 0;
 }
 
+#define MAX_ALIAS 4
+
 struct pstate {
 	int stores, unknown, frees, some_frees;
 	struct strbuf hand;
+	long alias[MAX_ALIAS]; /* tokens naming locals that copy it */
+	int nalias;
 };
+
+/*
+ * `T *q = p;`, or `q = p;` for a q declared a pointer in the body: q's
+ * uses are p's.
+ */
+static int alias(const struct ptoks *t, long q, struct pstate *s)
+{
+	long k;
+	int decl = 0;
+
+	if (!tident(t, q) || s->nalias == MAX_ALIAS)
+		return 0;
+	if (teq(t, q - 1, "*") && (tident(t, q - 2) || teq(t, q - 2, "*")))
+		decl = 1; /* void *q = p; */
+	for (k = 0; !decl && k < q; k++)
+		if (t->v[k].len == t->v[q].len &&
+		    !memcmp(t->b + t->v[k].off, t->b + t->v[q].off,
+			    t->v[q].len) &&
+		    teq(t, k - 1, "*") && tident(t, k - 2))
+			decl = 1;
+	if (!decl)
+		return 0;
+	s->alias[s->nalias++] = q;
+	return 1;
+}
 
 /*
  * P's occurrence at I is a whole argument: the call's name token and
@@ -238,9 +267,12 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 
 	if (teq(t, i - 1, ".") || teq(t, i - 1, "->"))
 		return; /* a member of that name */
+	if (teq(t, i + 1, "=") && teq(t, i - 1, "*") &&
+	    (teq(t, i - 2, ";") || teq(t, i - 2, "{") || teq(t, i - 2, "}")))
+		return; /* *p = v: written through */
 	if (teq(t, i + 1, "=") || teq(t, i + 1, "++") || teq(t, i + 1, "--") ||
 	    teq(t, i + 1, "+=") || teq(t, i + 1, "-=") ||
-	    teq(t, prev, "return")) {
+	    (teq(t, prev, "return") && teq(t, i + 1, ";"))) {
 		s->unknown = 1; /* moved on, or handed back to the caller */
 		return;
 	}
@@ -248,6 +280,11 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 		return; /* &p->member: member_store() */
 	if (teq(t, prev, "=") && (teq(t, i + 1, ";") || teq(t, i + 1, ","))) {
 		/* x = p: lasting when x is a member, *out, a[i] */
+		if (teq(t, prev - 2, ".") &&
+		    (teq(t, prev - 3, "{") || teq(t, prev - 3, ",")))
+			return; /* { .buf = p, }: a local's initialiser */
+		if (alias(t, prev - 1, s))
+			return;
 		if (teq(t, prev - 1, "]") || teq(t, prev - 2, "->") ||
 		    teq(t, prev - 2, ".") || teq(t, prev - 1, ")") ||
 		    (teq(t, prev - 2, "*") &&
@@ -264,7 +301,10 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 	if (is_keyword(t, c))
 		return;
 	if (teq(t, c - 1, ".") || teq(t, c - 1, "->")) {
-		s->unknown = 1; /* through a pointer */
+		/* through a member: the functions assigned to it decide */
+		sb_addf(&s->hand, "%c.%.*s/%d",
+			unconditional(t, c - 2, i) ? '!' : '>',
+			(int)t->v[c].len, t->b + t->v[c].off, arg);
 		return;
 	}
 	{
@@ -320,6 +360,20 @@ static void member_store(const struct ptoks *t, long i, struct pstate *s,
 		s->stores = 1;
 }
 
+/* Every use of the name N (LEN) from token FROM on. */
+static void uses(const struct ptoks *t, const char *n, size_t len, long from,
+		 struct pstate *s, const struct alloc_table *allocs,
+		 const struct name_set *lifetime)
+{
+	long u;
+
+	for (u = from; (size_t)u < t->n; u++)
+		if (t->v[u].len == len && !memcmp(t->b + t->v[u].off, n, len)) {
+			use(t, u, s, allocs, lifetime);
+			member_store(t, u, s, lifetime);
+		}
+}
+
 char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 		   const struct alloc_table *allocs,
 		   const struct name_set *lifetime)
@@ -362,15 +416,13 @@ char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 				long u;
 
 				memset(&s, 0, sizeof(s));
-				for (u = 0; (size_t)u < t.n; u++)
-					if (t.v[u].len == h.v[name].len &&
-					    !memcmp(buf + t.v[u].off,
-						    buf + h.v[name].off,
-						    t.v[u].len)) {
-						use(&t, u, &s, allocs, lifetime);
-						member_store(&t, u, &s,
-							     lifetime);
-					}
+				uses(&t, buf + h.v[name].off, h.v[name].len, 0,
+				     &s, allocs, lifetime);
+				for (u = 0; u < s.nalias; u++)
+					uses(&t, buf + t.v[s.alias[u]].off,
+					     t.v[s.alias[u]].len,
+					     s.alias[u] + 1, &s, allocs,
+					     lifetime);
 				sb_addf(&out, "%c%s",
 					s.stores	     ? 'S'
 					: s.frees	     ? 'F'

@@ -136,6 +136,28 @@ static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
 	return q.st;
 }
 
+/*
+ * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
+ * which knows the functions assigned to members of that name.
+ */
+static void held_member(struct own *o, CXCursor c, unsigned st)
+{
+	CXCursor k[AST_MAX_KIDS], f;
+	CXString sp;
+	char *m;
+
+	if (!(st & OW_HELD) || o->slept.seen || !ast_children(c, k))
+		return;
+	f = ast_strip(k[0]);
+	if (clang_getCursorKind(f) != CXCursor_MemberRefExpr)
+		return;
+	sp = clang_getCursorSpelling(f);
+	m = xasprintf(".%s", clang_getCString(sp));
+	clang_disposeString(sp);
+	held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
+	free(m);
+}
+
 static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 {
 	struct call_args a = {0, 0, -1};
@@ -150,6 +172,7 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	name = ast_callee(c);
 	if (!*name) {
 		free(name);
+		held_member(o, c, st);
 		return st;
 	}
 	farg = call_frees(o->w, name);

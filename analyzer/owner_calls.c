@@ -59,7 +59,8 @@ void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 		return;
 	/* a name as written in a macro may hold a line splice */
 	for (i = 0; i < (int)len; i++)
-		if (!is_ident_char((unsigned char)name[i]))
+		if (!is_ident_char((unsigned char)name[i]) &&
+		    !(i == 0 && name[i] == '.')) /* `.fn`: ops->fn() */
 			return;
 	for (i = 0; i < *n; i++)
 		if (strlen(h[i].name) == len && !memcmp(h[i].name, name, len))

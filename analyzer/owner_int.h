@@ -61,7 +61,7 @@ struct own {
 
 enum { ESC_KEEP, ESC_BORROW, ESC_FREE, ESC_ONE };
 /* Hand-overs whose "only this one frees it" answer is kept, at most. */
-#define MAX_ESC_ONE 4
+#define MAX_ESC_ONE 8
 
 /* Which arguments of a call refer to the object (from the AST or tokens). */
 struct call_args {

@@ -94,9 +94,17 @@ static void parse(const struct graph *g, struct params *p)
 					p->h = xrealloc(p->h,
 							hcap * sizeof(*p->h));
 				}
-				p->h[p->nh].def = summaries_resolve(
-					g, g->f[i].file_id, n,
-					(size_t)(sl - n));
+				if (*n == '.') {
+					/* a member: -2 - its index */
+					int m = names_get(&g->members, n + 1,
+							  (size_t)(sl - n - 1));
+
+					p->h[p->nh].def = m >= 0 ? -2 - m : -1;
+				} else {
+					p->h[p->nh].def = summaries_resolve(
+						g, g->f[i].file_id, n,
+						(size_t)(sl - n));
+				}
 				p->h[p->nh].arg = arg;
 				p->h[p->nh++].uncond = uncond;
 				for (s = sl + 1; *s >= '0' && *s <= '9';)
@@ -113,12 +121,36 @@ static void parse(const struct graph *g, struct params *p)
 	memcpy(p->val, p->direct, p->nslots);
 }
 
+/*
+ * A call through member M: what most of the functions assigned to it do
+ * with argument ARG (more than half of them), else unknown.
+ */
+static int member_val(const struct graph *g, const struct params *p, int m,
+		      int arg)
+{
+	int n[PV_NONE + 1] = {0}, tot = 0, v, k;
+
+	for (k = g->m_start[m]; k < g->m_start[m + 1]; k++) {
+		int j = g->m_targets[k];
+
+		v = arg < p->np[j] ? p->val[p->off[j] + arg] : PV_NONE;
+		n[v == PV_NONE ? PV_U : v]++;
+		tot++;
+	}
+	for (v = 0; v < PV_NONE; v++)
+		if (2 * n[v] > tot)
+			return v;
+	return PV_U;
+}
+
 /* What the definitions from DEF do with argument ARG. */
 static int callee_val(const struct graph *g, const struct params *p, int def,
 		      int arg)
 {
 	int j, v = -1, any_s = 0;
 
+	if (def <= -2)
+		return member_val(g, p, -2 - def, arg);
 	if (def < 0)
 		return PV_U;
 	FOR_EACH_DEF(g, j, def)
