@@ -69,6 +69,22 @@ void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 	h[(*n)++].line = line;
 }
 
+void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i)
+{
+	const struct lexfile *lf = w->lf;
+	const struct tok *t = &lf->toks[i];
+	char *m;
+
+	if (!lex_tok_is(lf, i - 1, "->") && !lex_tok_is(lf, i - 1, ".")) {
+		held_add(w, h, n, lf->buf + t->off, t->len, t->line);
+		return;
+	}
+	/* ops->fn(): `.fn`, for the functions assigned to such members */
+	m = xasprintf(".%.*s", (int)t->len, lf->buf + t->off);
+	held_add(w, h, n, m, strlen(m), t->line);
+	free(m);
+}
+
 static void note_held(struct own *o, const char *name, unsigned line)
 {
 	held_add(o->w, o->held, &o->nheld, name, strlen(name), line);
@@ -322,7 +338,7 @@ static void gap_held(struct own *o, unsigned start, unsigned end)
 			note(&o->slept, t->line,
 			     xasprintf("%s() at line %u", name, t->line));
 		else
-			note_held(o, name, t->line);
+			held_tok(o->w, o->held, &o->nheld, calls[k]);
 		free(name);
 	}
 }

@@ -78,6 +78,8 @@ char *held_json(const struct held_call *h, int n, int base);
 void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 	      const char *name, size_t len, unsigned line);
 void held_free(struct own *o);
+/* held_add() for the call whose name is token I (`.fn` for `x->fn(`). */
+void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i);
 /*
  * HELD_CALLS (taken) and the hand-overs, as an unclosed JSON object, for
  * esc_answer() to add the walk's answers to: ,"KEY":["lifetime",ev,line].

@@ -330,8 +330,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		if (sleep < 0 && lex_call_may_sleep(w, k))
 			sleep = k;
 		else if (arg < 0)
-			held_add(w, held, &nheld, lf->buf + t->off, t->len,
-				 t->line);
+			held_tok(w, held, &nheld, k);
 		if (store < 0 && w->lifetime &&
 		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
 		    (passes(lf, k, 0, var) || passes(lf, k, 1, var) ||
