@@ -370,6 +370,19 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 			br(o, ast_arg(c, 0), st, t, f);
 			return;
 		}
+		/*
+		 * IS_ERR(p): an allocator that returns ERR_PTR (memdup_user)
+		 * failed on the true branch, as `!p` for one that returns
+		 * NULL.
+		 */
+		if ((!strcmp(callee, "IS_ERR") ||
+		     !strcmp(callee, "IS_ERR_OR_NULL")) &&
+		    ast_nargs(c) == 1 && tests_tracked(o, ast_arg(c, 0))) {
+			free(callee);
+			*t = nullify(st);
+			*f = st & ~OW_NULL;
+			return;
+		}
 		free(callee);
 	} else if (kind == CXCursor_UnaryOperator && n == 1 &&
 		   !strcmp(ast_operator(o->w, c, op), "!")) {
