@@ -728,13 +728,14 @@ static int write_emits(struct result_writer *w, long long run_id,
 		rc = step_done(db, fn);
 	}
 	if (!rc && r->fns.inits) {
-		/* one row: what calls through a member may reach */
+		/* one row: what calls through a member may reach (the
+		 * list in the unindexed column) */
 		sqlite3_bind_int64(fa, 1, fid);
 		bind_text(fa, 2, "member_inits");
-		bind_text(fa, 3, r->fns.inits);
+		bind_text(fa, 3, "-");
 		bind_text(fa, 4, r->path);
 		sqlite3_bind_int(fa, 5, 0);
-		sqlite3_bind_null(fa, 6);
+		bind_text(fa, 6, r->fns.inits);
 		rc = step_done(db, fa);
 	}
 	for (i = 0; !rc && i < e->nfacts; i++) {

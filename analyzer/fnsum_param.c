@@ -191,6 +191,28 @@ static int alias(const struct ptoks *t, long q, struct pstate *s)
 	return 1;
 }
 
+/* Note a hand-over once: `!` when one of its calls runs on every path. */
+static void hand(struct pstate *s, int uncond, const char *dot, const char *n,
+		 size_t len, int arg)
+{
+	char *k = xasprintf("%s%.*s/%d", dot, (int)len, n, arg);
+	char *p = s->hand.buf;
+	size_t kl = strlen(k);
+
+	while (p && (p = strstr(p, k))) {
+		if ((p[-1] == '>' || p[-1] == '!') &&
+		    (p[kl] == 0 || p[kl] == '>' || p[kl] == '!')) {
+			if (uncond)
+				p[-1] = '!';
+			free(k);
+			return;
+		}
+		p += kl;
+	}
+	sb_addf(&s->hand, "%c%s", uncond ? '!' : '>', k);
+	free(k);
+}
+
 /*
  * P's occurrence at I is a whole argument: the call's name token and
  * the argument's index, or -1.
@@ -302,9 +324,8 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 		return;
 	if (teq(t, c - 1, ".") || teq(t, c - 1, "->")) {
 		/* through a member: the functions assigned to it decide */
-		sb_addf(&s->hand, "%c.%.*s/%d",
-			unconditional(t, c - 2, i) ? '!' : '>',
-			(int)t->v[c].len, t->b + t->v[c].off, arg);
+		hand(s, unconditional(t, c - 2, i), ".", t->b + t->v[c].off,
+		     t->v[c].len, arg);
 		return;
 	}
 	{
@@ -330,8 +351,7 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 			s->stores = 1;
 			return;
 		}
-		sb_addf(&s->hand, "%c%.*s/%d", unconditional(t, c, i) ? '!' : '>',
-			(int)len, n, arg);
+		hand(s, unconditional(t, c, i), "", n, len, arg);
 	}
 }
 

@@ -306,7 +306,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	int a;
 	struct held_call held[MAX_HELD], esc[MAX_HELD];
 	long esc_tok[MAX_HELD];
-	int nheld = 0, h, nesc = 0, over = 0;
+	int nheld = 0, h, nesc = 0, over = 0, from_hand = 0;
 	char *ans = NULL;
 
 	for (k = i + 1; k < (long)fn->body_close; k++) {
@@ -361,8 +361,10 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	 */
 	if (store < 0 && ret < 0 && handed >= 0 &&
 	    (freed < 0 ||
-	     (freed > handed && !unconditional_after(lf, handed, freed))))
+	     (freed > handed && !unconditional_after(lf, handed, freed)))) {
 		store = handed;
+		from_hand = 1;
+	}
 	decide = store >= 0 ? store : ret >= 0 ? ret : freed;
 	if (decide < 0) {
 		for (h = 0; h < nheld; h++)
@@ -371,7 +373,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			free(esc[h].name);
 		return;
 	}
-	if (store >= 0 && store == handed && !over && nesc)
+	if (from_hand && !over && nesc)
 		ans = handed_json(lf, handed, ret, freed, lf->toks[handed].line,
 				  esc, esc_tok, nesc);
 	r->lifetime = store >= 0 ? "stored" : ret >= 0 ? "returned" : "scoped";

@@ -34,8 +34,8 @@ static size_t nmpairs;
 static int load_members(sqlite3 *db, struct graph *g)
 {
 	sqlite3_stmt *st = db_prepare(
-		db, "SELECT file_id, name FROM file_facts"
-		    " WHERE kind = 'member_inits'");
+		db, "SELECT file_id, function FROM file_facts"
+		    " WHERE kind = 'member_inits' AND function IS NOT NULL");
 	struct strbuf sb = STRBUF_INIT;
 	size_t cap = 0, i, *start = NULL, nrows = 0, rcap = 0;
 	long long *fids = NULL;
