@@ -263,12 +263,143 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 	free(pair);
 }
 
+static void extract(const char *buf, size_t len, unsigned line0,
+		    const struct name_set *sleepers,
+		    const struct alloc_table *allocs,
+		    const struct name_set *atomic,
+		    const struct name_set *lifetime, struct fn_summaries *out);
+
+static void add_fn(struct fn_summaries *out, size_t *alloc,
+		   const struct fn_summary *f)
+{
+	if (out->n == *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 16;
+		out->v = xrealloc(out->v, *alloc * sizeof(*out->v));
+	}
+	out->v[out->n++] = *f;
+}
+
+/*
+ * A function-like macro is read as a static function of its file (a
+ * header's is used where no function of the name is defined): its
+ * calls hide sleeps (devm_regmap_init_i2c) and frees as a function's
+ * do.  BUF[I] is the directive's '#'; the directive is rewritten as
+ * `NAME(args) { body }` and read by the function reader.
+ */
+static void macro_fn(const char *buf, size_t len, size_t i, unsigned line,
+		     const struct name_set *sleepers,
+		     const struct alloc_table *allocs,
+		     const struct name_set *atomic,
+		     const struct name_set *lifetime, struct fn_summaries *out,
+		     size_t *alloc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct fn_summaries one;
+	size_t e, n, k, j;
+
+	for (i++; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		;
+	if (len - i < 7 || memcmp(buf + i, "define", 6) ||
+	    (buf[i + 6] != ' ' && buf[i + 6] != '\t'))
+		return;
+	for (i += 7; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		;
+	for (n = i; n < len && is_ident_char((unsigned char)buf[n]);)
+		n++;
+	if (n == i || n >= len || buf[n] != '(')
+		return; /* an object-like macro */
+	/* the directive, its continuation lines joined */
+	for (e = n; e < len && buf[e] != '\n'; e++)
+		if (buf[e] == '\\' && e + 1 < len && buf[e + 1] == '\n')
+			e++;
+	for (k = n; k < e && buf[k] != ')'; k++)
+		;
+	if (k >= e || !memchr(buf + k, '(', e - k))
+		return; /* no call in the body */
+	/* untyped parameters: any may be a pointer */
+	sb_add(&sb, buf + i, n + 1 - i);
+	for (j = n + 1; j < k;) {
+		size_t a, b;
+
+		while (j < k && (buf[j] == ' ' || buf[j] == '\t' ||
+				 buf[j] == ',' || buf[j] == '\\' ||
+				 buf[j] == '\n'))
+			j++;
+		for (a = j; j < k && buf[j] != ',';)
+			j++;
+		for (b = j; b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t');)
+			b--;
+		if (b > a)
+			sb_addf(&sb, "%s%s%.*s", a > n + 1 && sb.buf[sb.len - 1] != '(' ? ", " : "",
+				is_ident_start((unsigned char)buf[a]) ? "void *" : "",
+				(int)(b - a), buf + a);
+	}
+	sb_adds(&sb, ") {");
+	for (k++; k < e; k++)
+		if (!(buf[k] == '\\' && k + 1 < e && buf[k + 1] == '\n'))
+			sb_addc(&sb, buf[k] == '\n' ? ' ' : buf[k]);
+	sb_adds(&sb, "\n}\n");
+	extract(sb.buf, sb.len, line, sleepers, allocs, atomic, lifetime,
+		&one);
+	if (one.n == 1 && one.v[0].callees) {
+		one.v[0].is_static = 1;
+		add_fn(out, alloc, &one.v[0]);
+		one.n = 0;
+	}
+	fnsum_free(&one);
+	sb_release(&sb);
+}
+
+/* The function-like macros of BUF (fnsum_extract() skips directives). */
+static void macros(const char *buf, size_t len,
+		   const struct name_set *sleepers,
+		   const struct alloc_table *allocs,
+		   const struct name_set *atomic,
+		   const struct name_set *lifetime, struct fn_summaries *out,
+		   size_t *alloc)
+{
+	size_t i = 0;
+	unsigned line = 1;
+
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
+			j++;
+		if (j < len && buf[j] == '#')
+			macro_fn(buf, len, j, line, sleepers, allocs, atomic,
+				 lifetime, out, alloc);
+		/* to the next line, past continuations */
+		for (; j < len && buf[j] != '\n'; j++)
+			if (buf[j] == '\\' && j + 1 < len &&
+			    buf[j + 1] == '\n') {
+				j++;
+				line++;
+			}
+		i = j + 1;
+		line++;
+	}
+}
+
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,
 		   const struct name_set *atomic,
 		   const struct name_set *lifetime, struct fn_summaries *out)
 {
-	struct lx x = {buf, len, 0, 1, 1};
+	size_t alloc;
+
+	extract(buf, len, 1, sleepers, allocs, atomic, lifetime, out);
+	alloc = out->n;
+	macros(buf, len, sleepers, allocs, atomic, lifetime, out, &alloc);
+}
+
+static void extract(const char *buf, size_t len, unsigned line0,
+		    const struct name_set *sleepers,
+		    const struct alloc_table *allocs,
+		    const struct name_set *atomic,
+		    const struct name_set *lifetime, struct fn_summaries *out)
+{
+	struct lx x = {buf, len, 0, line0, 1};
 	const char *cand = NULL; /* file scope: NAME of `NAME (` */
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;

@@ -277,6 +277,9 @@ static int unconditional(const struct ptoks *t, long callee, long at)
 	for (j = callee - 1; j >= 0 && !(teq(t, j, "{") && t->v[j].depth == 1);
 	     j--)
 		;
+	/* do { ...; kfree(p); } while (0) runs once, a macro's body */
+	if (j > 0 && teq(t, j - 1, "do") && stmt_start(t, j - 1))
+		return 1;
 	return j > 0 && null_guard(t, j - 1, &t->v[at]);
 }
 
