@@ -18,7 +18,9 @@
  * skipped; a function is a name followed by a parenthesised list and a
  * brace at file scope, with no `=` since the previous declaration; a
  * call is a name followed by `(` inside a body (keywords excepted); a
- * call through a member, `.x(` or `->x(`, is listed as `.x`.  Both #if branches are read, as for the sites.
+ * call through a member, `.x(` or `->x(`, is listed as `.x`.  A
+ * function-like macro that calls something is read as a static function
+ * (`NAME(void *args...) { body }`).  Both #if branches are read, as for the sites.
  *
  * Calls made between an `enter` and a `leave` of rules/atomic.txt
  * (spin_lock ... spin_unlock) are listed apart: by the kernel's own
