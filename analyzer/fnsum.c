@@ -279,6 +279,17 @@ static void add_fn(struct fn_summaries *out, size_t *alloc,
 	out->v[out->n++] = *f;
 }
 
+/* Does TEXT hold a name right before a '(' (a call, or a macro's)? */
+static int body_calls(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (p[i] == '(' && is_ident_char((unsigned char)p[i - 1]))
+			return 1;
+	return 0;
+}
+
 /*
  * A function-like macro is read as a static function of its file (a
  * header's is used where no function of the name is defined): its
@@ -314,7 +325,7 @@ static void macro_fn(const char *buf, size_t len, size_t i, unsigned line,
 			e++;
 	for (k = n; k < e && buf[k] != ')'; k++)
 		;
-	if (k >= e || !memchr(buf + k, '(', e - k))
+	if (k >= e || !body_calls(buf + k, e - k))
 		return; /* no call in the body */
 	/* untyped parameters: any may be a pointer */
 	sb_add(&sb, buf + i, n + 1 - i);

@@ -66,7 +66,7 @@ static void tokenize(struct ptoks *t, const char *b, size_t start, size_t end)
 		} else if (c == '"' || c == '\'') {
 			for (i++; i < end && b[i] != c && b[i] != '\n'; i++)
 				i += b[i] == '\\';
-			i++;
+			i = i < end ? i + 1 : end;
 			push(t, i - 1, 1, depth); /* a literal: one opaque token */
 			bol = 0;
 		} else if (is_ident_char((unsigned char)c)) {
@@ -410,8 +410,10 @@ char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 	/* the parameter list: the first '(' after the name */
 	for (first = 0; (size_t)first < h.n && !teq(&h, first, "("); first++)
 		;
-	if ((size_t)first >= h.n)
-		goto done;
+	for (i = first; (size_t)i < h.n && !teq(&h, i, "*"); i++)
+		;
+	if ((size_t)first >= h.n || (size_t)i >= h.n)
+		goto done; /* no pointer parameter: the body is not read */
 	tokenize(&t, buf, body, end + 1);
 	for (i = first + 1, k = first + 1; (size_t)i < h.n; i++) {
 		int last = 0;
