@@ -229,7 +229,7 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 static void member_init(const struct lx *x, const char *m, size_t mn,
 			struct fn_summaries *out)
 {
-	size_t i = x->i + 1, s;
+	size_t i = x->i + 1, s, e;
 	char *pair;
 
 	if (i < x->len && x->b[i] == '=')
@@ -247,18 +247,20 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 	if (i >= x->len || (x->b[i] != ',' && x->b[i] != '}' &&
 			    x->b[i] != ';' && x->b[i] != '\n'))
 		return;
-	if (i - s == 4 && !memcmp(x->b + s, "NULL", 4))
+	/*
+	 * Not a function: a constant (no lower-case letter: NULL,
+	 * FOO_FLAGS), or a local of the member's own name (.len = len).
+	 */
+	for (e = s; e < i && !(x->b[e] >= 'a' && x->b[e] <= 'z');)
+		e++;
+	if (e == i)
 		return;
-	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(i - s), x->b + s);
-	{
-		char *e = strchr(pair, ' ');
-
-		if (e)
-			*e = 0;
-		e = strchr(pair, '\t');
-		if (e)
-			*e = 0;
-	}
+	for (e = s; e < i && is_ident_char((unsigned char)x->b[e]);)
+		e++;
+	if (e - s == mn && !memcmp(x->b + s, m, mn))
+		return;
+	/* E: the end of the name */
+	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(e - s), x->b + s);
 	add_name(&out->inits, &out->icap, pair, strlen(pair));
 	free(pair);
 }
