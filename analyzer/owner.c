@@ -136,28 +136,6 @@ static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
 	return q.st;
 }
 
-/*
- * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
- * which knows the functions assigned to members of that name.
- */
-static void held_member(struct own *o, CXCursor c, unsigned st)
-{
-	CXCursor k[AST_MAX_KIDS], f;
-	CXString sp;
-	char *m;
-
-	if (!(st & OW_HELD) || o->slept.seen || !ast_children(c, k))
-		return;
-	f = ast_strip(k[0]);
-	if (clang_getCursorKind(f) != CXCursor_MemberRefExpr)
-		return;
-	sp = clang_getCursorSpelling(f);
-	m = xasprintf(".%s", clang_getCString(sp));
-	clang_disposeString(sp);
-	held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
-	free(m);
-}
-
 static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 {
 	struct call_args a = {0, 0, -1};
@@ -600,11 +578,6 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 	return clang_getNullCursor();
 }
 
-static void fact_free(struct fact *f)
-{
-	free(f->what);
-}
-
 static void owner_release(void *p)
 {
 	struct owner *r = p;
@@ -659,18 +632,6 @@ static void device_managed(struct walk_ctx *w, struct owner *r,
 	set(r, "stored", s->line,
 	    xasprintf("device-managed: %s() memory is freed with the device",
 		      s->api));
-}
-
-static void own_release(struct own *o)
-{
-	held_free(o);
-	fact_free(&o->freed);
-	fact_free(&o->stored);
-	fact_free(&o->returned);
-	fact_free(&o->leaked);
-	fact_free(&o->escaped);
-	fact_free(&o->slept);
-	free(o->target);
 }
 
 /* The answer of a path walk, by precedence. */

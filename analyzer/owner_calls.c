@@ -407,3 +407,42 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 	}
 	return st;
 }
+
+/*
+ * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
+ * which knows the functions assigned to members of that name.
+ */
+void held_member(struct own *o, CXCursor c, unsigned st)
+{
+	CXCursor k[AST_MAX_KIDS], f;
+	CXString sp;
+	char *m;
+
+	if (!(st & OW_HELD) || o->slept.seen || !ast_children(c, k))
+		return;
+	f = ast_strip(k[0]);
+	if (clang_getCursorKind(f) != CXCursor_MemberRefExpr)
+		return;
+	sp = clang_getCursorSpelling(f);
+	m = xasprintf(".%s", clang_getCString(sp));
+	clang_disposeString(sp);
+	held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
+	free(m);
+}
+
+static void fact_free(struct fact *f)
+{
+	free(f->what);
+}
+
+void own_release(struct own *o)
+{
+	held_free(o);
+	fact_free(&o->freed);
+	fact_free(&o->stored);
+	fact_free(&o->returned);
+	fact_free(&o->leaked);
+	fact_free(&o->escaped);
+	fact_free(&o->slept);
+	free(o->target);
+}

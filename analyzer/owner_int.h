@@ -78,6 +78,10 @@ char *held_json(const struct held_call *h, int n, int base);
 void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 	      const char *name, size_t len, unsigned line);
 void held_free(struct own *o);
+/* Free what a walk's state holds (held_free() and the facts). */
+void own_release(struct own *o);
+/* `ops->fn(...)` at C while the object is held: `.fn` is held. */
+void held_member(struct own *o, CXCursor c, unsigned st);
 /* held_add() for the call whose name is token I (`.fn` for `x->fn(`). */
 void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i);
 /*
