@@ -395,7 +395,7 @@ out:
 	if (buf && !r->failed && !r->unchanged && !r->deferred &&
 	    (is_c || str_has_suffix(rel, ".h")) && !user_space(rel))
 		fnsum_extract(buf, len, &e->sleepers_direct, &e->allocs,
-			      e->atomic, &r->fns);
+			      e->atomic, e->lifetime, &r->fns);
 	/* a deferred file gets its set when it is analysed */
 	if (e->want_sigs && buf && !r->deferred)
 		name_sig_build(&r->sig, buf, len);
@@ -554,7 +554,8 @@ static const char *const write_sql[W_NSTMT] = {
 		"UPDATE files SET mtime_ns = ?2, size = ?3 WHERE path = ?1",
 	[W_FUNC] =
 		"INSERT INTO functions(file_id, name, line, is_static, sleeps,"
-		" callees, atomic_callees) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		" callees, atomic_callees, params)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 };
 
 int result_writer_open(struct result_writer *w, sqlite3 *db)
@@ -723,7 +724,19 @@ static int write_emits(struct result_writer *w, long long run_id,
 		bind_text(fn, 5, fs->sleeps);
 		bind_text(fn, 6, fs->callees);
 		bind_text(fn, 7, fs->atomic_callees);
+		bind_text(fn, 8, fs->params);
 		rc = step_done(db, fn);
+	}
+	if (!rc && r->fns.inits) {
+		/* one row: what calls through a member may reach (the
+		 * list in the unindexed column) */
+		sqlite3_bind_int64(fa, 1, fid);
+		bind_text(fa, 2, "member_inits");
+		bind_text(fa, 3, "-");
+		bind_text(fa, 4, r->path);
+		sqlite3_bind_int(fa, 5, 0);
+		bind_text(fa, 6, r->fns.inits);
+		rc = step_done(db, fa);
 	}
 	for (i = 0; !rc && i < e->nfacts; i++) {
 		sqlite3_bind_int64(fa, 1, fid);

@@ -152,6 +152,7 @@ struct body {
 	struct fn_summary *f;
 	size_t cap, acap;
 	int adepth; /* atomic sections open, as read in order */
+	size_t decl, open; /* the name's and the body's offsets */
 };
 
 /*
@@ -221,16 +222,202 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		f->sleeps = xasprintf("%.*s() at line %u", (int)n, p, x->line);
 }
 
+/*
+ * `.member = name,` (or `}` or `;` after the name, `&name` too): a
+ * function a call through the member may reach.  X is at the '='.
+ */
+static void member_init(const struct lx *x, const char *m, size_t mn,
+			struct fn_summaries *out)
+{
+	size_t i = x->i + 1, s, e;
+	char *pair;
+
+	if (i < x->len && x->b[i] == '=')
+		return; /* == */
+	while (i < x->len && (x->b[i] == ' ' || x->b[i] == '\t'))
+		i++;
+	if (i < x->len && x->b[i] == '&')
+		i++;
+	if (i >= x->len || !is_ident_start((unsigned char)x->b[i]))
+		return;
+	for (s = i; i < x->len && is_ident_char((unsigned char)x->b[i]);)
+		i++;
+	while (i < x->len && (x->b[i] == ' ' || x->b[i] == '\t'))
+		i++;
+	if (i >= x->len || (x->b[i] != ',' && x->b[i] != '}' &&
+			    x->b[i] != ';' && x->b[i] != '\n'))
+		return;
+	/*
+	 * Not a function: a constant (no lower-case letter: NULL,
+	 * FOO_FLAGS), or a local of the member's own name (.len = len).
+	 */
+	for (e = s; e < i && !(x->b[e] >= 'a' && x->b[e] <= 'z');)
+		e++;
+	if (e == i)
+		return;
+	for (e = s; e < i && is_ident_char((unsigned char)x->b[e]);)
+		e++;
+	if (e - s == mn && !memcmp(x->b + s, m, mn))
+		return;
+	/* E: the end of the name */
+	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(e - s), x->b + s);
+	add_name(&out->inits, &out->icap, pair, strlen(pair));
+	free(pair);
+}
+
+static void extract(const char *buf, size_t len, unsigned line0,
+		    const struct name_set *sleepers,
+		    const struct alloc_table *allocs,
+		    const struct name_set *atomic,
+		    const struct name_set *lifetime, struct fn_summaries *out);
+
+static void add_fn(struct fn_summaries *out, size_t *alloc,
+		   const struct fn_summary *f)
+{
+	if (out->n == *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 16;
+		out->v = xrealloc(out->v, *alloc * sizeof(*out->v));
+	}
+	out->v[out->n++] = *f;
+}
+
+/* Does TEXT hold a name right before a '(' (a call, or a macro's)? */
+static int body_calls(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (p[i] == '(' && is_ident_char((unsigned char)p[i - 1]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A function-like macro is read as a static function of its file (a
+ * header's is used where no function of the name is defined): its
+ * calls hide sleeps (devm_regmap_init_i2c) and frees as a function's
+ * do.  BUF[I] is the directive's '#'; the directive is rewritten as
+ * `NAME(args) { body }` and read by the function reader.
+ */
+static void macro_fn(const char *buf, size_t len, size_t i, unsigned line,
+		     const struct name_set *sleepers,
+		     const struct alloc_table *allocs,
+		     const struct name_set *atomic,
+		     const struct name_set *lifetime, struct fn_summaries *out,
+		     size_t *alloc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct fn_summaries one;
+	size_t e, n, k, j;
+
+	for (i++; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		;
+	if (len - i < 7 || memcmp(buf + i, "define", 6) ||
+	    (buf[i + 6] != ' ' && buf[i + 6] != '\t'))
+		return;
+	for (i += 7; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		;
+	for (n = i; n < len && is_ident_char((unsigned char)buf[n]);)
+		n++;
+	if (n == i || n >= len || buf[n] != '(')
+		return; /* an object-like macro */
+	/* the directive, its continuation lines joined */
+	for (e = n; e < len && buf[e] != '\n'; e++)
+		if (buf[e] == '\\' && e + 1 < len && buf[e + 1] == '\n')
+			e++;
+	for (k = n; k < e && buf[k] != ')'; k++)
+		;
+	if (k >= e || !body_calls(buf + k, e - k))
+		return; /* no call in the body */
+	/* untyped parameters: any may be a pointer */
+	sb_add(&sb, buf + i, n + 1 - i);
+	for (j = n + 1; j < k;) {
+		size_t a, b;
+
+		while (j < k && (buf[j] == ' ' || buf[j] == '\t' ||
+				 buf[j] == ',' || buf[j] == '\\' ||
+				 buf[j] == '\n'))
+			j++;
+		for (a = j; j < k && buf[j] != ',';)
+			j++;
+		for (b = j; b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t');)
+			b--;
+		if (b > a)
+			sb_addf(&sb, "%s%s%.*s", a > n + 1 && sb.buf[sb.len - 1] != '(' ? ", " : "",
+				is_ident_start((unsigned char)buf[a]) ? "void *" : "",
+				(int)(b - a), buf + a);
+	}
+	sb_adds(&sb, ") {");
+	for (k++; k < e; k++)
+		if (!(buf[k] == '\\' && k + 1 < e && buf[k + 1] == '\n'))
+			sb_addc(&sb, buf[k] == '\n' ? ' ' : buf[k]);
+	sb_adds(&sb, "\n}\n");
+	extract(sb.buf, sb.len, line, sleepers, allocs, atomic, lifetime,
+		&one);
+	if (one.n == 1 && one.v[0].callees) {
+		one.v[0].is_static = 1;
+		add_fn(out, alloc, &one.v[0]);
+		one.n = 0;
+	}
+	fnsum_free(&one);
+	sb_release(&sb);
+}
+
+/* The function-like macros of BUF (fnsum_extract() skips directives). */
+static void macros(const char *buf, size_t len,
+		   const struct name_set *sleepers,
+		   const struct alloc_table *allocs,
+		   const struct name_set *atomic,
+		   const struct name_set *lifetime, struct fn_summaries *out,
+		   size_t *alloc)
+{
+	size_t i = 0;
+	unsigned line = 1;
+
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && (buf[j] == ' ' || buf[j] == '\t'))
+			j++;
+		if (j < len && buf[j] == '#')
+			macro_fn(buf, len, j, line, sleepers, allocs, atomic,
+				 lifetime, out, alloc);
+		/* to the next line, past continuations */
+		for (; j < len && buf[j] != '\n'; j++)
+			if (buf[j] == '\\' && j + 1 < len &&
+			    buf[j + 1] == '\n') {
+				j++;
+				line++;
+			}
+		i = j + 1;
+		line++;
+	}
+}
+
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,
-		   const struct name_set *atomic, struct fn_summaries *out)
+		   const struct name_set *atomic,
+		   const struct name_set *lifetime, struct fn_summaries *out)
 {
-	struct lx x = {buf, len, 0, 1, 1};
+	size_t alloc;
+
+	extract(buf, len, 1, sleepers, allocs, atomic, lifetime, out);
+	alloc = out->n;
+	macros(buf, len, sleepers, allocs, atomic, lifetime, out, &alloc);
+}
+
+static void extract(const char *buf, size_t len, unsigned line0,
+		    const struct name_set *sleepers,
+		    const struct alloc_table *allocs,
+		    const struct name_set *atomic,
+		    const struct name_set *lifetime, struct fn_summaries *out)
+{
+	struct lx x = {buf, len, 0, line0, 1};
 	const char *cand = NULL; /* file scope: NAME of `NAME (` */
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;
 	int depth = 0, is_static = 0, assigned = 0, after_paren = 0;
-	struct body b = {NULL, 0, 0, 0}; /* b.f: the body we are in */
+	struct body b = {NULL, 0, 0, 0, 0, 0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
 	while (peek(&x)) {
@@ -256,6 +443,8 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 			after_paren = 0;
 			if (!depth && n == 6 && !memcmp(p, "static", 6))
 				is_static = 1;
+			if (member && peek(&x) == '=')
+				member_init(&x, p, n, out);
 			if (peek(&x) != '(' || is_not_call(p, n))
 				continue;
 			if (!depth && !cand) {
@@ -265,6 +454,11 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 			} else if (b.f && !member) {
 				note_call(&x, &b, p, n, sleepers, allocs,
 					  atomic);
+			} else if (b.f) {
+				char *m = xasprintf(".%.*s", (int)n, p);
+
+				add_name(&b.f->callees, &b.cap, m, n + 1);
+				free(m);
 			}
 			continue;
 		}
@@ -288,6 +482,8 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 				b.f->is_static = is_static;
 				b.cap = b.acap = 0;
 				b.adepth = 0;
+				b.decl = (size_t)(cand - x.b);
+				b.open = x.i - 1;
 			}
 			depth++;
 		} else if (c == '}') {
@@ -296,6 +492,10 @@ void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 				depth--;
 			if (x.i == 1 || x.b[x.i - 2] == '\n')
 				depth = 0;
+			if (!depth && b.f)
+				b.f->params = fnsum_params(x.b, b.decl, b.open,
+							   x.i - 1, allocs,
+							   lifetime);
 			if (!depth) {
 				b.f = NULL;
 				cand = NULL;
@@ -324,7 +524,9 @@ void fnsum_free(struct fn_summaries *s)
 		free(s->v[i].sleeps);
 		free(s->v[i].callees);
 		free(s->v[i].atomic_callees);
+		free(s->v[i].params);
 	}
 	free(s->v);
+	free(s->inits);
 	memset(s, 0, sizeof(*s));
 }

@@ -17,8 +17,10 @@
  * A lexer, not a parser: comments, strings and preprocessor lines are
  * skipped; a function is a name followed by a parenthesised list and a
  * brace at file scope, with no `=` since the previous declaration; a
- * call is a name followed by `(` inside a body (keywords, `.x(` and
- * `->x(` excepted).  Both #if branches are read, as for the sites.
+ * call is a name followed by `(` inside a body (keywords excepted); a
+ * call through a member, `.x(` or `->x(`, is listed as `.x`.  A
+ * function-like macro that calls something is read as a static function
+ * (`NAME(void *args...) { body }`).  Both #if branches are read, as for the sites.
  *
  * Calls made between an `enter` and a `leave` of data/atomic.txt
  * (spin_lock ... spin_unlock) are listed apart: by the kernel's own
@@ -40,11 +42,29 @@ struct fn_summary {
 	char *sleeps;	      /* "mutex_lock() at line 12", or NULL */
 	char *callees;	      /* the called names, each once, space-separated */
 	char *atomic_callees; /* those called inside an atomic section */
+	/*
+	 * What it does with each parameter, space-separated in order: `-`
+	 * (no pointer), else S (stores it: x->f = p, list_add(&p->node)),
+	 * F (frees it in a statement of the body's top level), U (returns,
+	 * reassigns or aliases it, frees it on some paths only, passes it
+	 * through a pointer), B (reads through it), followed by the calls it
+	 * is handed to whole: `>name/arg`, or `!name/arg` for a call at the
+	 * top level.  The summaries step (summaries_param.c) solves them.
+	 */
+	char *params;
 };
 
 struct fn_summaries {
 	struct fn_summary *v;
 	size_t n;
+	/*
+	 * `member=target` for each `.member = target` or `x->member =
+	 * target;` of the file whose right side is a plain name (a function
+	 * a pointer call through that member may reach), space-separated,
+	 * each once; NULL when none.
+	 */
+	char *inits;
+	size_t icap;
 };
 
 /*
@@ -54,7 +74,16 @@ struct fn_summaries {
  */
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,
-		   const struct name_set *atomic, struct fn_summaries *out);
+		   const struct name_set *atomic,
+		   const struct name_set *lifetime, struct fn_summaries *out);
+
+/*
+ * The `params` of the function whose name is at BUF[DECL], body from the
+ * `{` at BODY to the `}` at END; NULL when it has no pointer parameter.
+ */
+char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
+		   const struct alloc_table *allocs,
+		   const struct name_set *lifetime);
 void fnsum_free(struct fn_summaries *s);
 
 #endif

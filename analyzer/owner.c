@@ -138,7 +138,7 @@ static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
 
 static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 {
-	struct call_args a = {0, 0};
+	struct call_args a = {0, 0, -1};
 	char *name, *gfp;
 	int n, i, farg;
 
@@ -150,6 +150,7 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	name = ast_callee(c);
 	if (!*name) {
 		free(name);
+		held_member(o, c, st);
 		return st;
 	}
 	farg = call_frees(o->w, name);
@@ -160,6 +161,8 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 
 		if (m > a.best)
 			a.best = m;
+		if (m == 2 && a.arg < 0)
+			a.arg = i;
 	}
 	gfp = gfp_text_of(o, name, c);
 	st = apply_call(o, name, ast_line(c), &a, gfp, st);
@@ -209,6 +212,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 		if (!ast_same(rhs, o->call) && !tracked(o, rhs) &&
 		    clang_getCursorKind(rhs) != CXCursor_IntegerLiteral &&
 		    st & OW_LIVE) {
+			o->esc_bad = 1;
 			note(&o->escaped, line,
 			     xasprintf("overwritten at line %u", line));
 			st = (st & ~OW_LIVE) | OW_ESC;
@@ -342,6 +346,19 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		    !strcmp(callee, "likely") || !strcmp(callee, "unlikely")) {
 			free(callee);
 			br(o, ast_arg(c, 0), st, t, f);
+			return;
+		}
+		/*
+		 * IS_ERR(p): an allocator that returns ERR_PTR (memdup_user)
+		 * failed on the true branch, as `!p` for one that returns
+		 * NULL.
+		 */
+		if ((!strcmp(callee, "IS_ERR") ||
+		     !strcmp(callee, "IS_ERR_OR_NULL")) &&
+		    ast_nargs(c) == 1 && tests_tracked(o, ast_arg(c, 0))) {
+			free(callee);
+			*t = nullify(st);
+			*f = st & ~OW_NULL;
 			return;
 		}
 		free(callee);
@@ -561,11 +578,6 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 	return clang_getNullCursor();
 }
 
-static void fact_free(struct fact *f)
-{
-	free(f->what);
-}
-
 static void owner_release(void *p)
 {
 	struct owner *r = p;
@@ -622,6 +634,70 @@ static void device_managed(struct walk_ctx *w, struct owner *r,
 		      s->api));
 }
 
+/* The answer of a path walk, by precedence. */
+static void decide(struct own *o, struct owner *r, CXCursor call)
+{
+	if (o->stored.seen) {
+		take(r, "stored", &o->stored);
+		r->target = o->target;
+		o->target = NULL;
+	} else if (o->returned.seen) {
+		take(r, "returned", &o->returned);
+	} else if (o->leaked.seen) {
+		take(r, "leaked_on_path", &o->leaked);
+	} else if (o->escaped_out) {
+		/*
+		 * Handed to a function and not freed here on some path to a
+		 * return: that function keeps it (queued, attached, sent).
+		 * The summaries step may say it only borrows or frees it.
+		 */
+		take(r, "stored", &o->escaped);
+		r->target = xstrdup("the callee");
+	} else if (o->freed.seen) {
+		take(r, "scoped", &o->freed);
+	} else {
+		set(r, "unknown", ast_line(call), NULL);
+	}
+}
+
+/*
+ * The walk again with every hand-over taken as the callee borrowing
+ * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
+ */
+static void alt_answer(struct walk_ctx *w, const struct site *s,
+		       CXCursor call, CXCursor fn, CXCursor var, int mode,
+		       const char *one, struct strbuf *sb)
+{
+	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
+				ret_domain, skip_domain, gap_domain};
+	struct owner t;
+	struct own o;
+
+	memset(&o, 0, sizeof(o));
+	memset(&t, 0, sizeof(t));
+	o.w = w;
+	o.call = call;
+	o.active = !s->in_disabled_branch;
+	o.esc_mode = mode;
+	o.esc_one = one;
+	add_var(&o, var);
+	d.ctx = &o;
+	flow_run(w, fn, &d, OW_NONE);
+	decide(&o, &t, call);
+	if (one) {
+		char *k = xasprintf("f:%s", one);
+
+		esc_answer(sb, k, t.lifetime, t.evidence, t.line);
+		free(k);
+	} else {
+		esc_answer(sb, mode == ESC_BORROW ? "ab" : "af", t.lifetime,
+			   t.evidence, t.line);
+	}
+	free(t.evidence);
+	free(t.target);
+	own_release(&o);
+}
+
 static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		    CXCursor fn, struct owner *r)
 {
@@ -659,26 +735,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	add_var(&o, var);
 	d.ctx = &o;
 	flow_run(w, fn, &d, OW_NONE);
-	if (o.stored.seen) {
-		take(r, "stored", &o.stored);
-		r->target = o.target;
-		o.target = NULL;
-	} else if (o.returned.seen) {
-		take(r, "returned", &o.returned);
-	} else if (o.leaked.seen) {
-		take(r, "leaked_on_path", &o.leaked);
-	} else if (o.escaped_out) {
-		/*
-		 * Handed to a function and not freed here on some path to a
-		 * return: that function keeps it (queued, attached, sent).
-		 */
-		take(r, "stored", &o.escaped);
-		r->target = xstrdup("the callee");
-	} else if (o.freed.seen) {
-		take(r, "scoped", &o.freed);
-	} else {
-		set(r, "unknown", ast_line(call), NULL);
-	}
+	decide(&o, r, call);
 	/*
 	 * Held across a sleep between the allocation and the free, the
 	 * return or the store (the holder after a hand-over is another
@@ -692,16 +749,25 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		r->held_across_sleep = 0;
 		r->held_calls = held_calls_json(&o, 0);
 	}
-	held_free(&o);
 	holder_returned(w, s, r->target, r);
 	device_managed(w, r, s);
-	fact_free(&o.freed);
-	fact_free(&o.stored);
-	fact_free(&o.returned);
-	fact_free(&o.leaked);
-	fact_free(&o.escaped);
-	fact_free(&o.slept);
-	free(o.target);
+	if (o.escaped_out && o.nesc && !o.esc_bad &&
+	    !strcmp(r->lifetime, "stored") && r->target &&
+	    !strcmp(r->target, "the callee")) {
+		struct strbuf sb = STRBUF_INIT;
+		int i;
+
+		esc_json(&sb, r->held_calls, o.esc, o.nesc);
+		esc_answer(&sb, "lt", r->lifetime, r->evidence, r->line);
+		alt_answer(w, s, call, fn, var, ESC_BORROW, NULL, &sb);
+		alt_answer(w, s, call, fn, var, ESC_FREE, NULL, &sb);
+		for (i = 0; o.nesc > 1 && i < o.nesc && i < MAX_ESC_ONE; i++)
+			alt_answer(w, s, call, fn, var, ESC_ONE,
+				   o.esc[i].name, &sb);
+		sb_addc(&sb, '}');
+		r->held_calls = sb_detach(&sb);
+	}
+	own_release(&o);
 }
 
 const struct owner *owner_of(struct walk_ctx *w, const struct site *s,

@@ -59,13 +59,30 @@ void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 		return;
 	/* a name as written in a macro may hold a line splice */
 	for (i = 0; i < (int)len; i++)
-		if (!is_ident_char((unsigned char)name[i]))
+		if (!is_ident_char((unsigned char)name[i]) &&
+		    !(i == 0 && name[i] == '.')) /* `.fn`: ops->fn() */
 			return;
 	for (i = 0; i < *n; i++)
 		if (strlen(h[i].name) == len && !memcmp(h[i].name, name, len))
 			return;
 	h[*n].name = xstrndup(name, len);
 	h[(*n)++].line = line;
+}
+
+void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i)
+{
+	const struct lexfile *lf = w->lf;
+	const struct tok *t = &lf->toks[i];
+	char *m;
+
+	if (!lex_tok_is(lf, i - 1, "->") && !lex_tok_is(lf, i - 1, ".")) {
+		held_add(w, h, n, lf->buf + t->off, t->len, t->line);
+		return;
+	}
+	/* ops->fn(): `.fn`, for the functions assigned to such members */
+	m = xasprintf(".%.*s", (int)t->len, lf->buf + t->off);
+	held_add(w, h, n, m, strlen(m), t->line);
+	free(m);
 }
 
 static void note_held(struct own *o, const char *name, unsigned line)
@@ -103,6 +120,55 @@ void held_free(struct own *o)
 	for (i = 0; i < o->nheld; i++)
 		free(o->held[i].name);
 	o->nheld = 0;
+	for (i = 0; i < o->nesc; i++)
+		free(o->esc[i].name);
+	o->nesc = 0;
+}
+
+static void json_str(struct strbuf *sb, const char *s)
+{
+	if (!s) {
+		sb_adds(sb, "null");
+		return;
+	}
+	sb_addc(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_addc(sb, '\\');
+		if ((unsigned char)*s < 0x20)
+			sb_addc(sb, ' ');
+		else
+			sb_addc(sb, *s);
+	}
+	sb_addc(sb, '"');
+}
+
+void esc_answer(struct strbuf *sb, const char *key, const char *lifetime,
+		const char *evidence, unsigned line)
+{
+	sb_addf(sb, ",\"%s\":[\"%s\",", key, lifetime);
+	json_str(sb, evidence);
+	sb_addf(sb, ",%u]", line);
+}
+
+void esc_json(struct strbuf *sb, char *held_calls,
+	      const struct held_call *esc, int nesc)
+{
+	int i;
+
+	if (held_calls) {
+		sb_add(sb, held_calls, strlen(held_calls) - 1); /* no '}' */
+		free(held_calls);
+	} else {
+		sb_adds(sb, "{\"calls\":[]");
+	}
+	sb_adds(sb, ",\"esc\":[");
+	for (i = 0; i < nesc; i++) {
+		sb_addf(sb, "%s[", i ? "," : "");
+		json_str(sb, esc[i].name);
+		sb_addf(sb, ",%u]", esc[i].line);
+	}
+	sb_addc(sb, ']');
 }
 
 /* What a call to NAME at LINE does to the object's state. */
@@ -148,6 +214,22 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 			     xasprintf("%s() at line %u", name, line));
 		return to_done(st);
 	}
+	if (a->best == 2 && st & OW_HELD && o->esc_mode == ESC_KEEP) {
+		if (a->arg >= 0 && o->nesc < MAX_HELD)
+			held_add(w, o->esc, &o->nesc, name, strlen(name),
+				 (unsigned)a->arg);
+		else
+			o->esc_bad = 1;
+	}
+	if (a->best == 2 && st & OW_HELD &&
+	    (o->esc_mode == ESC_FREE ||
+	     (o->esc_mode == ESC_ONE && !strcmp(name, o->esc_one)))) {
+		note(&o->freed, line,
+		     xasprintf("%s() at line %u", name, line));
+		return to_done(st);
+	}
+	if (a->best == 2 && o->esc_mode != ESC_KEEP)
+		return st; /* borrowed */
 	if (a->best == 2 && st & OW_LIVE) {
 		note(&o->escaped, line,
 		     xasprintf("passed to %s() at line %u", name, line));
@@ -218,6 +300,8 @@ static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 
 			if (arg == farg && m == 2)
 				a->freed = 1;
+			if (m == 2 && a->arg < 0)
+				a->arg = arg;
 			if (m > a->best)
 				a->best = m;
 			if (c == ')')
@@ -243,7 +327,7 @@ static void gap_held(struct own *o, unsigned start, unsigned end)
 	for (k = 0; k < n && !o->slept.seen; k++) {
 		const struct tok *t = &lf->toks[calls[k]];
 		char *name = xstrndup(lf->buf + t->off, t->len);
-		struct call_args a = {0, 0};
+		struct call_args a = {0, 0, -1};
 
 		tok_args(o, calls[k], call_frees(o->w, name), &a);
 		if (a.freed) {
@@ -254,7 +338,7 @@ static void gap_held(struct own *o, unsigned start, unsigned end)
 			note(&o->slept, t->line,
 			     xasprintf("%s() at line %u", name, t->line));
 		else
-			note_held(o, name, t->line);
+			held_tok(o->w, o->held, &o->nheld, calls[k]);
 		free(name);
 	}
 }
@@ -307,7 +391,7 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 	for (k = 0; k < n && st; k++) {
 		const struct tok *t = &o->w->lf->toks[calls[k]];
 		char *name = xstrndup(o->w->lf->buf + t->off, t->len);
-		struct call_args a = {0, 0};
+		struct call_args a = {0, 0, -1};
 		const struct alloc_fn *f =
 			o->w->allocs ? alloc_lookup(o->w->allocs, name, t->len)
 				     : NULL;
@@ -322,4 +406,43 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 		free(name);
 	}
 	return st;
+}
+
+/*
+ * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
+ * which knows the functions assigned to members of that name.
+ */
+void held_member(struct own *o, CXCursor c, unsigned st)
+{
+	CXCursor k[AST_MAX_KIDS], f;
+	CXString sp;
+	char *m;
+
+	if (!(st & OW_HELD) || o->slept.seen || !ast_children(c, k))
+		return;
+	f = ast_strip(k[0]);
+	if (clang_getCursorKind(f) != CXCursor_MemberRefExpr)
+		return;
+	sp = clang_getCursorSpelling(f);
+	m = xasprintf(".%s", clang_getCString(sp));
+	clang_disposeString(sp);
+	held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
+	free(m);
+}
+
+static void fact_free(struct fact *f)
+{
+	free(f->what);
+}
+
+void own_release(struct own *o)
+{
+	held_free(o);
+	fact_free(&o->freed);
+	fact_free(&o->stored);
+	fact_free(&o->returned);
+	fact_free(&o->leaked);
+	fact_free(&o->escaped);
+	fact_free(&o->slept);
+	free(o->target);
 }

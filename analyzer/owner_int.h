@@ -9,6 +9,7 @@
  */
 
 #include "analyzer/owner.h"
+#include "lib/util.h"
 
 enum {
 	OW_NONE = 1, /* not allocated yet on this path */
@@ -46,12 +47,27 @@ struct own {
 	struct held_call held[MAX_HELD];
 	int nheld;
 	char *target;
+	/*
+	 * The calls the object was handed to whole (held_call.line: the
+	 * argument's index), for the summaries step; esc_bad: it escaped
+	 * some other way (overwritten).  esc_mode: how a hand-over counts
+	 * (ESC_KEEP, or as the callee borrowing it, freeing it, or, for
+	 * ESC_ONE, freeing it when the callee is esc_one, else borrowing).
+	 */
+	struct held_call esc[MAX_HELD];
+	int nesc, esc_bad, esc_mode;
+	const char *esc_one;
 };
+
+enum { ESC_KEEP, ESC_BORROW, ESC_FREE, ESC_ONE };
+/* Hand-overs whose "only this one frees it" answer is kept, at most. */
+#define MAX_ESC_ONE 8
 
 /* Which arguments of a call refer to the object (from the AST or tokens). */
 struct call_args {
 	int freed; /* the free function's pointer argument is the object */
 	int best;  /* strongest arg_mentions() over the arguments */
+	int arg;   /* the first argument that is the object itself */
 };
 
 void note(struct fact *f, unsigned line, char *what);
@@ -62,6 +78,20 @@ char *held_json(const struct held_call *h, int n, int base);
 void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 	      const char *name, size_t len, unsigned line);
 void held_free(struct own *o);
+/* Free what a walk's state holds (held_free() and the facts). */
+void own_release(struct own *o);
+/* `ops->fn(...)` at C while the object is held: `.fn` is held. */
+void held_member(struct own *o, CXCursor c, unsigned st);
+/* held_add() for the call whose name is token I (`.fn` for `x->fn(`). */
+void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i);
+/*
+ * HELD_CALLS (taken) and the hand-overs, as an unclosed JSON object, for
+ * esc_answer() to add the walk's answers to: ,"KEY":["lifetime",ev,line].
+ */
+void esc_json(struct strbuf *sb, char *held_calls,
+	      const struct held_call *esc, int nesc);
+void esc_answer(struct strbuf *sb, const char *key, const char *lifetime,
+		const char *evidence, unsigned line);
 unsigned to_done(unsigned st);
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call);
 unsigned apply_call(struct own *o, const char *name, unsigned line,

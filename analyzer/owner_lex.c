@@ -245,6 +245,52 @@ int lex_call_may_sleep(struct walk_ctx *w, long k)
 }
 
 /*
+ * The answers if every function the object is handed to borrows it
+ * ("ab": returned or freed later here, else unknown) or frees it ("af":
+ * the first hand-over), for the summaries step (summaries_param.c).
+ */
+static char *handed_json(const struct lexfile *lf, long handed, long ret,
+			 long freed, unsigned line, const struct held_call *esc,
+			 const long *esc_tok, int nesc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *ev;
+	int i;
+
+	if (ret >= 0) {
+		ev = xasprintf("returned at line %u", lf->toks[ret].line);
+		esc_answer(&sb, "ab", "returned", ev, lf->toks[ret].line);
+	} else if (freed >= 0) {
+		ev = call_at(lf, freed);
+		esc_answer(&sb, "ab", "scoped", ev, lf->toks[freed].line);
+	} else {
+		ev = NULL;
+		esc_answer(&sb, "ab", "unknown", NULL, line);
+	}
+	free(ev);
+	ev = call_at(lf, handed);
+	esc_answer(&sb, "af", "scoped", ev, lf->toks[handed].line);
+	free(ev);
+	/* only ESC[i] frees it: freed there, unless returned */
+	for (i = 0; nesc > 1 && i < nesc && i < MAX_ESC_ONE; i++) {
+		char *k = xasprintf("f:%s", esc[i].name);
+
+		if (ret >= 0) {
+			ev = xasprintf("returned at line %u",
+				       lf->toks[ret].line);
+			esc_answer(&sb, k, "returned", ev, lf->toks[ret].line);
+		} else {
+			ev = call_at(lf, esc_tok[i]);
+			esc_answer(&sb, k, "scoped", ev,
+				   lf->toks[esc_tok[i]].line);
+		}
+		free(ev);
+		free(k);
+	}
+	return sb_detach(&sb);
+}
+
+/*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
  * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
@@ -258,8 +304,10 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, v2, decide;
 	long handed = -1, span;
 	int a;
-	struct held_call held[MAX_HELD];
-	int nheld = 0, h;
+	struct held_call held[MAX_HELD], esc[MAX_HELD];
+	long esc_tok[MAX_HELD];
+	int nheld = 0, h, nesc = 0, over = 0, from_hand = 0;
+	char *ans = NULL;
 
 	for (k = i + 1; k < (long)fn->body_close; k++) {
 		const struct tok *t = &lf->toks[k];
@@ -282,20 +330,26 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		if (sleep < 0 && lex_call_may_sleep(w, k))
 			sleep = k;
 		else if (arg < 0)
-			held_add(w, held, &nheld, lf->buf + t->off, t->len,
-				 t->line);
+			held_tok(w, held, &nheld, k);
 		if (store < 0 && w->lifetime &&
 		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
 		    (passes(lf, k, 0, var) || passes(lf, k, 1, var) ||
 		     passes_member(lf, k, 0, var)))
 			store = k;
 		/* handed whole to a function that is no borrower */
-		for (a = 0; handed < 0 && arg < 0 && a < 6; a++)
+		for (a = 0; arg < 0 && a < 6; a++)
 			if (passes(lf, k, a, var) && w->lifetime &&
 			    names_get(&w->lifetime[LT_BORROW], name, t->len) <
 				    0 &&
-			    !(w->allocs && alloc_lookup(w->allocs, name, t->len)))
-				handed = k;
+			    !(w->allocs && alloc_lookup(w->allocs, name, t->len))) {
+				if (handed < 0)
+					handed = k;
+				over |= nesc == MAX_HELD;
+				esc_tok[nesc < MAX_HELD ? nesc : 0] = k;
+				held_add(w, esc, &nesc, lf->buf + t->off,
+					 t->len, (unsigned)a);
+				break;
+			}
 		free(name);
 		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var))
 			freed = k;
@@ -307,14 +361,21 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	 */
 	if (store < 0 && ret < 0 && handed >= 0 &&
 	    (freed < 0 ||
-	     (freed > handed && !unconditional_after(lf, handed, freed))))
+	     (freed > handed && !unconditional_after(lf, handed, freed)))) {
 		store = handed;
+		from_hand = 1;
+	}
 	decide = store >= 0 ? store : ret >= 0 ? ret : freed;
 	if (decide < 0) {
 		for (h = 0; h < nheld; h++)
 			free(held[h].name);
+		for (h = 0; h < nesc; h++)
+			free(esc[h].name);
 		return;
 	}
+	if (from_hand && !over && nesc)
+		ans = handed_json(lf, handed, ret, freed, lf->toks[handed].line,
+				  esc, esc_tok, nesc);
 	r->lifetime = store >= 0 ? "stored" : ret >= 0 ? "returned" : "scoped";
 	r->line = lf->toks[decide].line;
 	if (freed == decide)
@@ -342,8 +403,21 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			;
 		r->held_calls = held_json(held, h, 0);
 	}
+	if (ans) {
+		/* the hand-overs and the answers, after the held calls */
+		struct strbuf sb = STRBUF_INIT;
+
+		esc_json(&sb, r->held_calls, esc, nesc);
+		esc_answer(&sb, "lt", r->lifetime, r->evidence, r->line);
+		sb_adds(&sb, ans);
+		sb_addc(&sb, '}');
+		free(ans);
+		r->held_calls = sb_detach(&sb);
+	}
 	for (h = 0; h < nheld; h++)
 		free(held[h].name);
+	for (h = 0; h < nesc; h++)
+		free(esc[h].name);
 }
 
 char *lex_lhs_text(const struct lexfile *lf, long i)

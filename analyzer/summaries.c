@@ -20,12 +20,80 @@ static void chain_put(struct name_set *s, struct fn *f, int i, const char *key)
 	names_put(s, key, strlen(key), i);
 }
 
+static char *member_text; /* the rows, kept for load_members' split */
+
+/* file_facts member_inits rows: pairs resolved after index_defs(). */
+struct mpair {
+	long long file_id;
+	const char *m, *t;
+	size_t mn, tn;
+};
+static struct mpair *mpairs;
+static size_t nmpairs;
+
+static int load_members(sqlite3 *db, struct graph *g)
+{
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT file_id, function FROM file_facts"
+		    " WHERE kind = 'member_inits' AND function IS NOT NULL");
+	struct strbuf sb = STRBUF_INIT;
+	size_t cap = 0, i, *start = NULL, nrows = 0, rcap = 0;
+	long long *fids = NULL;
+	int rc;
+
+	(void)g;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (nrows == rcap) {
+			rcap = rcap ? rcap * 2 : 1024;
+			start = xrealloc(start, rcap * sizeof(*start));
+			fids = xrealloc(fids, rcap * sizeof(*fids));
+		}
+		fids[nrows] = sqlite3_column_int64(st, 0);
+		start[nrows++] = sb.len;
+		sb_adds(&sb, (const char *)sqlite3_column_text(st, 1));
+		sb_addc(&sb, 0);
+	}
+	sqlite3_finalize(st);
+	member_text = sb.buf;
+	nmpairs = 0;
+	mpairs = NULL;
+	for (i = 0; i < nrows; i++) {
+		const char *p = member_text + start[i];
+
+		while (*p) {
+			size_t n = strcspn(p, " "), e;
+			const char *eq = memchr(p, '=', n);
+
+			if (eq) {
+				if (nmpairs == cap) {
+					cap = cap ? cap * 2 : 4096;
+					mpairs = xrealloc(mpairs,
+							  cap * sizeof(*mpairs));
+				}
+				e = (size_t)(eq - p);
+				mpairs[nmpairs].file_id = fids[i];
+				mpairs[nmpairs].m = p;
+				mpairs[nmpairs].mn = e;
+				mpairs[nmpairs].t = eq + 1;
+				mpairs[nmpairs++].tn = n - e - 1;
+			}
+			p += n + (p[n] == ' ');
+		}
+	}
+	free(start);
+	free(fids);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
 static int load(sqlite3 *db, struct graph *g)
 {
 	sqlite3_stmt *st = db_prepare(
 		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
-		    " f.atomic_callees, f.atomic_context "
+		    " f.atomic_callees, f.atomic_context, f.params,"
+		    " f.param_use "
 		    "FROM functions f JOIN files fl ON fl.id = f.file_id "
 		    "ORDER BY fl.path, f.line, f.rowid");
 	size_t cap = 0;
@@ -39,6 +107,7 @@ static int load(sqlite3 *db, struct graph *g)
 	names_init(&g->static_names);
 	names_init(&g->allocs);
 	names_init(&g->atomic_called);
+	names_init(&g->members);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct fn *f;
 		const char *t;
@@ -68,6 +137,10 @@ static int load(sqlite3 *db, struct graph *g)
 				      ? -1
 				      : sqlite3_column_int(st, 10);
 		f->actx_via = -1;
+		t = (const char *)sqlite3_column_text(st, 11);
+		f->params = t ? xstrdup(t) : NULL;
+		t = (const char *)sqlite3_column_text(st, 12);
+		f->old_use = t ? xstrdup(t) : NULL;
 		t = (const char *)sqlite3_column_text(st, 9);
 		f->atomic_callees = t ? xstrdup(t) : NULL;
 		while (t && *t) {
@@ -81,6 +154,8 @@ static int load(sqlite3 *db, struct graph *g)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return -1;
+	if (load_members(db, g))
+		return -1;
 	st = db_prepare(db, "SELECT name FROM allocators");
 	if (!st)
 		return -1;
@@ -91,6 +166,59 @@ static int load(sqlite3 *db, struct graph *g)
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Each member's targets: definitions (the assigning file's static first). */
+static void index_members(struct graph *g)
+{
+	size_t i, cap = 0;
+
+	for (i = 0; i < nmpairs; i++) {
+		const struct mpair *p = &mpairs[i];
+		int j = summaries_resolve(g, p->file_id, p->t, p->tn), m;
+
+		if (j < 0)
+			continue;
+		m = names_get(&g->members, p->m, p->mn);
+		if (m < 0) {
+			m = g->nmembers++;
+			names_put(&g->members, p->m, p->mn, m);
+			g->member_may = xrealloc(g->member_may, g->nmembers);
+			g->member_via = xrealloc(g->member_via,
+						 g->nmembers * sizeof(int));
+			g->member_may[m] = 0;
+			g->member_via[m] = -1;
+		}
+		if (g->nmt == cap) {
+			cap = cap ? cap * 2 : 4096;
+			g->mt = xrealloc(g->mt, cap * sizeof(int));
+			g->mt_member = xrealloc(g->mt_member,
+						cap * sizeof(int));
+		}
+		g->mt[g->nmt] = j;
+		g->mt_member[g->nmt++] = m;
+	}
+	/* the targets grouped by member (a counting sort) */
+	g->m_start = xcalloc(g->nmembers + 2, sizeof(int));
+	g->m_targets = xcalloc(g->nmt + 1, sizeof(int));
+	for (i = 0; i < g->nmt; i++)
+		g->m_start[g->mt_member[i] + 2]++;
+	for (i = 2; i < (size_t)g->nmembers + 2; i++)
+		g->m_start[i] += g->m_start[i - 1];
+	for (i = 0; i < g->nmt; i++)
+		g->m_targets[g->m_start[g->mt_member[i] + 1]++] = g->mt[i];
+	free(mpairs);
+	mpairs = NULL;
+	free(member_text);
+	member_text = NULL;
+}
+
+int summaries_member_sleeps(const struct graph *g, const char *name,
+			    size_t len)
+{
+	int m = names_get(&g->members, name, len);
+
+	return m >= 0 && g->member_may[m] ? g->member_via[m] : -1;
 }
 
 static void index_defs(struct graph *g)
@@ -202,31 +330,110 @@ static void build_reverse(struct graph *g)
 	free(count);
 }
 
-static void solve(struct graph *g)
+static int may_pass(const struct graph *g, int c)
 {
-	int *queue = xcalloc(g->n + 1, sizeof(int));
-	size_t head = 0, tail = 0, i;
+	return !g->f[c].may && names_get(&g->atomic_called, g->f[c].name,
+					 strlen(g->f[c].name)) < 0;
+}
 
-	for (i = 0; i < g->n; i++)
-		if (g->f[i].sleeps) {
-			g->f[i].may = 1;
-			queue[tail++] = (int)i;
-		}
+static size_t propagate(struct graph *g, int *queue, size_t head, size_t tail)
+{
 	while (head < tail) {
 		int j = queue[head++], k;
 
 		for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
 			int c = g->rev[k];
 
-			if (g->f[c].may ||
-			    names_get(&g->atomic_called, g->f[c].name,
-				      strlen(g->f[c].name)) >= 0)
+			if (!may_pass(g, c))
 				continue;
 			g->f[c].may = 1;
 			g->f[c].via = j;
 			queue[tail++] = c;
 		}
 	}
+	return tail;
+}
+
+/*
+ * Calls through a member: the call may sleep when most of the functions
+ * assigned to a member of that name may (`any` would make every
+ * `->read()` and `->release()` sleep for one sleeping driver's).  New
+ * sleepers change the votes: a few rounds.
+ */
+static void solve_members(struct graph *g, int *queue)
+{
+	int *tot = xcalloc(g->nmembers + 1, sizeof(int));
+	int *yes = xcalloc(g->nmembers + 1, sizeof(int));
+	int (*pc)[2] = NULL; /* {caller, member} */
+	size_t npc = 0, cap = 0, i, k, tail;
+	int round, m;
+
+	for (i = 0; i < g->n; i++) {
+		const char *p = g->f[i].callees, *s;
+		size_t len;
+
+		while (p && (len = next_callee(&p))) {
+			s = p - len;
+			if (*s != '.' ||
+			    (m = names_get(&g->members, s + 1, len - 1)) < 0)
+				continue;
+			if (npc == cap) {
+				cap = cap ? cap * 2 : 4096;
+				pc = xrealloc(pc, cap * sizeof(*pc));
+			}
+			pc[npc][0] = (int)i;
+			pc[npc++][1] = m;
+		}
+	}
+	for (round = 0; round < 4; round++) {
+		int flipped = 0;
+
+		memset(tot, 0, g->nmembers * sizeof(int));
+		memset(yes, 0, g->nmembers * sizeof(int));
+		for (k = 0; k < g->nmt; k++) {
+			m = g->mt_member[k];
+			tot[m]++;
+			if (g->f[g->mt[k]].may) {
+				yes[m]++;
+				g->member_via[m] = g->mt[k];
+			}
+		}
+		for (m = 0; m < g->nmembers; m++)
+			if (!g->member_may[m] && 2 * yes[m] > tot[m]) {
+				g->member_may[m] = 1;
+				flipped = 1;
+			}
+		if (!flipped)
+			break;
+		tail = 0;
+		for (k = 0; k < npc; k++) {
+			int c = pc[k][0];
+
+			if (!g->member_may[pc[k][1]] || !may_pass(g, c))
+				continue;
+			g->f[c].may = 1;
+			g->f[c].via = g->member_via[pc[k][1]];
+			queue[tail++] = c;
+		}
+		propagate(g, queue, 0, tail);
+	}
+	free(pc);
+	free(tot);
+	free(yes);
+}
+
+static void solve(struct graph *g)
+{
+	int *queue = xcalloc(g->n + 1, sizeof(int));
+	size_t tail = 0, i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->f[i].sleeps) {
+			g->f[i].may = 1;
+			queue[tail++] = (int)i;
+		}
+	propagate(g, queue, 0, tail);
+	solve_members(g, queue);
 	free(queue);
 }
 
@@ -359,6 +566,20 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		if (a.evidence || !name)
 			continue;
 
+		if (*name == '.') {
+			/* a call through a member: its targets decide */
+			j = summaries_member_sleeps(g, name + 1,
+						    strlen(name) - 1);
+			if (j >= 0) {
+				char *c = chain_of(g, j);
+
+				a.evidence = xasprintf(
+					"%s() at line %d: %s", name + 1,
+					sqlite3_column_int(sel, 6), c);
+				free(c);
+			}
+			continue;
+		}
 		FOR_EACH_DEF(g, j, summaries_resolve(g, a.file_id, name, strlen(name)))
 		if (g->f[j].may) {
 			char *c = chain_of(g, j);
@@ -391,6 +612,8 @@ static void graph_free(struct graph *g)
 		free(g->f[i].callees);
 		free(g->f[i].old_via);
 		free(g->f[i].atomic_callees);
+		free(g->f[i].params);
+		free(g->f[i].old_use);
 	}
 	free(g->f);
 	free(g->rev_start);
@@ -401,6 +624,17 @@ static void graph_free(struct graph *g)
 	names_free(&g->static_names);
 	names_free(&g->allocs);
 	names_free(&g->atomic_called);
+	names_free(&g->members);
+	free(g->mt);
+	free(g->mt_member);
+	free(g->m_start);
+	free(g->m_targets);
+	free(g->member_may);
+	free(g->member_via);
+	free(mpairs);
+	mpairs = NULL;
+	free(member_text);
+	member_text = NULL;
 }
 
 /*
@@ -449,10 +683,11 @@ int summaries_link(sqlite3 *db)
 	if (!rc) {
 		index_defs(&g);
 		build_reverse(&g);
+		index_members(&g);
 		solve(&g);
 		summaries_solve_ctx(&g);
 		rc = write_functions(db, &g) || update_sites(db, &g) ||
-		     summaries_update_ctx(db, &g);
+		     summaries_update_ctx(db, &g) || summaries_params(db, &g);
 	}
 	graph_free(&g);
 	if (!rc) {

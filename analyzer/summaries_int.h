@@ -18,7 +18,7 @@
 struct fn {
 	long long rowid, file_id;
 	char *name, *path, *sleeps, *callees, *old_via;
-	char *atomic_callees;
+	char *atomic_callees, *params, *old_use;
 	int is_static, old_may, may; /* old_may: -1 NULL */
 	int actx, old_actx;	     /* atomic context from every caller */
 	int actx_via;		     /* a caller that holds the section */
@@ -38,7 +38,24 @@ struct graph {
 	 */
 	struct name_set allocs, atomic_called;
 	int *rev_start, *rev; /* callers of j: rev[rev_start[j]..[j+1]) */
+	/*
+	 * Calls through a member (`ops->fn()`, callee `.fn`): the functions
+	 * assigned to a member of that name anywhere (file_facts
+	 * member_inits): mt[k] a definition assigned to member mt_member[k]
+	 * (an index of `members`).
+	 */
+	struct name_set members;
+	int *mt, *mt_member;
+	int *m_start, *m_targets; /* by member: m_targets[m_start[m]..[m+1]) */
+	size_t nmt;
+	signed char *member_may; /* by member: 1 when most targets may sleep */
+	int *member_via;	 /* by member: a target that may sleep */
+	int nmembers;
 };
+
+/* A call through member `.NAME` (NAME without the dot) may sleep: via. */
+int summaries_member_sleeps(const struct graph *g, const char *name,
+			    size_t len);
 
 /* The first definition a call of NAME from FILE_ID reaches, or -1. */
 int summaries_resolve(const struct graph *g, long long file_id,
@@ -60,5 +77,8 @@ int summaries_in_list(const char *list, const char *name);
 /* Solve atomic_context over the callers, then update the sites. */
 void summaries_solve_ctx(struct graph *g);
 int summaries_update_ctx(sqlite3 *db, const struct graph *g);
+
+/* Solve functions.params, then the lifetime of sites that hand over. */
+int summaries_params(sqlite3 *db, const struct graph *g);
 
 #endif

@@ -280,6 +280,16 @@ const char *const db_migrations[] = {
 	"sites WHEN NEW.context NOT IN ('atomic', 'process', 'unknown') "
 	"BEGIN SELECT RAISE(ABORT, 'sites.context must be atomic, process "
 	"or unknown'); END;",
+	/*
+	 * 6 -> 7: functions.params, what each function does with each
+	 * pointer parameter (analyzer/fnsum.h), and param_use, that solved
+	 * over the call graph, so that a buffer handed to a function that
+	 * only borrows or frees it is not called stored.
+	 * Files scanned before have none: re-read them.
+	 */
+	"ALTER TABLE functions ADD COLUMN params TEXT;"
+	"ALTER TABLE functions ADD COLUMN param_use TEXT;"
+	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,
 };
 

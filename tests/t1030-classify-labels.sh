@@ -19,9 +19,9 @@ db=$TMP/eval.db
 ok "scan of the pristine 6.1 tree" nice "$GFPAUDIT" scan -j 2 --no-progress \
 	--db "$db" "$tree"
 python3 "$SRC_DIR/bench/eval/eval.py" "$db" "$labels" --matrix \
-	--min lifetime=83 --margin lifetime=15 \
-	--min held_across_sleep=80 --margin held_across_sleep=15 \
-	--min context=89 --margin context=5 \
+	--min lifetime=85 --margin lifetime=17 \
+	--min held_across_sleep=82 --margin held_across_sleep=17 \
+	--min context=89 --margin context=7 \
 	>"$TMP/eval.txt" 2>&1
 rc=$?
 sed 's/^/# /' "$TMP/eval.txt"
