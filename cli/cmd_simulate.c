@@ -9,6 +9,7 @@
 #include "allocator/simdb.h"
 #include "allocator/simruns.h"
 #include "allocator/trace.h"
+#include "allocator/trace_callers.h"
 #include "allocator/trace_compare.h"
 #include "allocator/workload.h"
 #include "cli/cli.h"
@@ -65,7 +66,11 @@ const char usage_simulate[] =
 	"                      table, as-is and as rule NAME would make it\n"
 	"                      (known: gfp-temporary); prints both and the "
 	"delta\n"
-	"  --db FILE           write results to sim_results and sim_curves\n"
+	"  --db FILE           write results to sim_results and sim_curves;\n"
+	"                      with --trace whose fallbacks carry kernel\n"
+	"                      stacks (tools/kboot --stacks), also list them\n"
+	"                      by allocating function with its sites in FILE\n"
+	"                      (a scan of the same tree)\n"
 	"                      (and every run to sim_runs)\n"
 	"  --policy P[,P...]   only these policies (nogroup, 2.6.24, 6.1, "
 	"the\n"
@@ -423,6 +428,34 @@ static int run_compare(struct sim_opts *o, const struct trace_events *ev)
 	return EXIT_OK;
 }
 
+/*
+ * With --db and a trace whose fallbacks carry kernel stacks: the
+ * fallbacks by allocating function, joined with the database's sites.
+ */
+static int fallback_callers(struct sim_opts *o)
+{
+	struct fallback_callers fc;
+	sqlite3 *db = db_open(o->db, DB_READONLY);
+	int rc = EXIT_OK;
+
+	if (!db)
+		return EXIT_USAGE;
+	if (trace_fallback_callers(o->trace, db, &fc)) {
+		trace_error("%s: cannot read its stacks", o->trace);
+		rc = EXIT_USAGE;
+	} else if (!fc.with_stack) {
+		fprintf(stderr, "gfpaudit simulate: %s: the fallbacks have no "
+			"kernel stacks (record with options/stacktrace: "
+			"tools/kboot --stacks) to tell their callers\n",
+			o->trace);
+	} else {
+		trace_fallback_callers_print(stdout, db, &fc);
+	}
+	trace_fallback_callers_free(&fc);
+	db_close(db);
+	return rc;
+}
+
 static int run_trace(struct sim_opts *o)
 {
 	const struct alloc_policy *pol[4];
@@ -465,6 +498,8 @@ static int run_trace(struct sim_opts *o)
 	print_results(res, n, o->tsv);
 	if (o->db && store(o->db, "trace", NULL, "-", res, n, NULL) < 0)
 		rc = EXIT_INTERNAL;
+	if (o->db && rc == EXIT_OK && ev.by_type[TEV_EXTFRAG])
+		rc = fallback_callers(o);
 	free(res);
 	trace_events_free(&ev);
 	return rc;

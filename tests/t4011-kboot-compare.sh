@@ -38,6 +38,26 @@ for w in pagecache dentry pipes; do
 		"$w: fallbacks within 25 %"
 done
 
+# Which functions' allocations fell back: a boot with kernel stacks, and
+# a scan of the parts of the same tree the dentry workload exercises.
+if tree=$(linux61_pristine); then
+	ok "kboot --stacks dentry" "$SRC_DIR/tools/kboot" --stacks -o "$TMP/st" \
+		--timeout 240 "$SRC_DIR/tools/workloads/dentry.sh"
+	"$GFPAUDIT" scan --no-progress --no-rules --db "$TMP/fs.db" "$tree" \
+		fs/dcache.c fs/inode.c fs/proc fs/kernfs fs/sysfs fs/libfs.c \
+		mm/shmem.c 2>/dev/null
+	"$GFPAUDIT" simulate --trace "$TMP/st/trace" --db "$TMP/fs.db" \
+		--policy 6.1 >"$TMP/callers" 2>"$TMP/callers.err"
+	is "$?" 0 "simulate --trace --db with stacks"
+	sed -n '/^# fallbacks by allocating function/,$p' "$TMP/callers" | sed 's/^/# /'
+	like "$(cat "$TMP/callers")" "^# fallbacks by allocating function: [1-9][0-9]* fallbacks, [1-9][0-9]* with a stack, 0 not attributed" \
+		"every fallback is attributed to a caller of an allocator"
+	ok "and joined with that function's sites" \
+		awk -F'\t' 'NF == 9 && $6 ~ /^(fs|mm)\/.*:[0-9]+$/ { f = 1 } END { exit !f }' "$TMP/callers"
+else
+	skip "the 6.1 tree is not installed" 3
+fi
+
 # Bad input: one line naming the culprit.
 exit_is 2 "--start without --compare" "$GFPAUDIT" simulate \
 	--trace "$TMP/pipes/trace" --start "$TMP/pipes/pti0"
