@@ -89,9 +89,9 @@ static void effective_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		slab_site(w, s, a);
 }
 
-static const struct classifier effective_classifier = {
+/* listed in analyzer/check_list.h */
+const struct classifier effective_classifier = {
 	.name = "flag_effective",
 	.site = effective_site,
 };
 
-REGISTER_CLASSIFIER(effective_classifier)

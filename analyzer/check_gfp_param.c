@@ -200,9 +200,9 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		free(param);
 }
 
-static const struct classifier gfp_param_classifier = {
+/* listed in analyzer/check_list.h */
+const struct classifier gfp_param_classifier = {
 	.name = "gfp_param",
 	.site = gfp_param_site,
 };
 
-REGISTER_CLASSIFIER(gfp_param_classifier)

@@ -51,11 +51,11 @@ static void sleep_tu_end(struct walk_ctx *w)
 	}
 }
 
-static const struct classifier sleep_classifier = {
+/* listed in analyzer/check_list.h */
+const struct classifier sleep_classifier = {
 	.name = "held_across_sleep",
 	.site = sleep_site,
 	.tu_end = sleep_tu_end,
 	.link = summaries_link,
 };
 
-REGISTER_CLASSIFIER(sleep_classifier)

@@ -17,14 +17,93 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CLASSIFIERS 32
+#define CLASSIFIER(var) extern const struct classifier var;
+#include "analyzer/check_list.h"
+#undef CLASSIFIER
 
-static const struct classifier *classifiers[MAX_CLASSIFIERS];
-static int nclassifiers;
+/* analyzer/check_list.h, in its order */
+static const struct classifier *const all_classifiers[] = {
+#define CLASSIFIER(var) &var,
+#include "analyzer/check_list.h"
+#undef CLASSIFIER
+};
+#define NR_ALL (sizeof(all_classifiers) / sizeof(all_classifiers[0]))
 
-void register_classifier(const struct classifier *c)
+/* The ones that run: all of them unless classifiers_select() said not. */
+static const struct classifier *classifiers[NR_ALL + 8] = {
+#define CLASSIFIER(var) &var,
+#include "analyzer/check_list.h"
+#undef CLASSIFIER
+};
+static int nclassifiers = NR_ALL;
+
+const char *classifier_name(int i)
 {
-	if (nclassifiers < MAX_CLASSIFIERS)
+	return i >= 0 && (size_t)i < NR_ALL ? all_classifiers[i]->name : NULL;
+}
+
+static int known(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NR_ALL; i++)
+		if (strlen(all_classifiers[i]->name) == len &&
+		    !strncmp(all_classifiers[i]->name, name, len))
+			return 1;
+	return 0;
+}
+
+static int listed(const char *csv, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = csv;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, name, n))
+			return 1;
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
+const char *classifiers_select(const char *enable, const char *disable)
+{
+	static char bad[64];
+	const char *lists[2] = { enable, disable };
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const char *p = lists[k];
+
+		while (p && *p) {
+			size_t len = strcspn(p, ",");
+
+			if (len && !known(p, len)) {
+				snprintf(bad, sizeof(bad), "%.*s",
+					 (int)(len < 60 ? len : 60), p);
+				return bad;
+			}
+			p += len + (p[len] == ',');
+		}
+	}
+	nclassifiers = 0;
+	for (i = 0; i < NR_ALL; i++) {
+		const char *n = all_classifiers[i]->name;
+
+		if ((enable && !listed(enable, n)) ||
+		    (disable && listed(disable, n)))
+			continue;
+		classifiers[nclassifiers++] = all_classifiers[i];
+	}
+	return NULL;
+}
+
+void walker_append_classifier(const struct classifier *c)
+{
+	if ((size_t)nclassifiers < sizeof(classifiers) / sizeof(classifiers[0]))
 		classifiers[nclassifiers++] = c;
 }
 

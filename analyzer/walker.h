@@ -8,8 +8,9 @@
  * The walker (analyzer/walker.c) visits one parsed translation unit,
  * finds every allocation call and builds a `struct site` for it.  Each
  * classifier is its own analyzer/check_*.c file that fills some of the
- * site's classification fields from its hooks and registers itself with
- * REGISTER_CLASSIFIER(); adding a classifier never touches the walker.
+ * site's classification fields from its hooks; analyzer/check_list.h
+ * lists them in the order they run (adding one is a file and a line
+ * there, never a change to the walker).
  *
  * Hook order for one translation unit:
  *	tu_begin
@@ -182,7 +183,17 @@ struct classifier {
 	int (*link)(sqlite3 *db);
 };
 
-void register_classifier(const struct classifier *c);
+/*
+ * The classifiers are listed, in order, in analyzer/check_list.h.
+ * classifiers_select() keeps those ENABLE names (comma-separated; NULL:
+ * all) but the DISABLE ones; it returns NULL, or the first name that is
+ * no classifier (nothing changed then).  classifier_name(i) is the i-th
+ * of the list, NULL past its end.
+ */
+const char *classifiers_select(const char *enable, const char *disable);
+const char *classifier_name(int i);
+/* For tests: run C after the listed ones. */
+void walker_append_classifier(const struct classifier *c);
 
 /*
  * Free the strings of a site (all char * fields).  Classifiers must put
@@ -190,10 +201,5 @@ void register_classifier(const struct classifier *c);
  */
 void site_release(struct site *s);
 
-#define REGISTER_CLASSIFIER(var)                                            \
-	static void __attribute__((constructor)) register_##var(void)       \
-	{                                                                   \
-		register_classifier(&var);                                  \
-	}
 
 #endif

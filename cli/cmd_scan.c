@@ -22,6 +22,7 @@ const char usage_scan[] =
 	"                     [--depth lexical|single|full] [--force]\n"
 	"                     [--rule NAME] [--rules DIR]\n"
 	"                     [--run-rules LIST|--no-rules]\n"
+	"                     [--enable|--disable NAME[,NAME]]\n"
 	"                     [--progress|--no-progress] TREE [PATH...]\n"
 	"\n"
 	"Scan the kernel tree TREE with libclang: every tracked flag token\n"
@@ -50,11 +51,16 @@ const char usage_scan[] =
 	"                          that applies to TREE's kernel version), so\n"
 	"                          that the findings table is current\n"
 	"  --no-rules              do not evaluate the rules\n"
+	"  --disable NAME[,NAME]   do not run these classifiers (their\n"
+	"                          columns stay NULL; re-parses every file)\n"
+	"  --enable NAME[,NAME]    run only these classifiers\n"
+	"  --list-classifiers      the classifiers, in the order they run\n"
 	"  --progress              progress bar on stderr (default: if a tty)\n";
 
 enum { OPT_DB = 256, OPT_CC, OPT_ARCH, OPT_SHARD, OPT_DEPTH, OPT_FORCE,
        OPT_PROGRESS, OPT_NO_PROGRESS, OPT_RULE, OPT_RULES, OPT_RUN_RULES,
-       OPT_NO_RULES, OPT_HELP };
+       OPT_NO_RULES, OPT_ENABLE, OPT_DISABLE, OPT_LIST_CLASSIFIERS,
+       OPT_HELP };
 
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -70,9 +76,25 @@ static const struct option longopts[] = {
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "run-rules", required_argument, NULL, OPT_RUN_RULES },
 	{ "no-rules", no_argument, NULL, OPT_NO_RULES },
+	{ "enable", required_argument, NULL, OPT_ENABLE },
+	{ "disable", required_argument, NULL, OPT_DISABLE },
+	{ "list-classifiers", no_argument, NULL, OPT_LIST_CLASSIFIERS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* "a, b, c": the names --enable and --disable take */
+static const char *classifier_list(void)
+{
+	static char buf[256];
+	size_t len = 0;
+	int i;
+
+	for (i = 0; classifier_name(i) && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					i ? ", " : "", classifier_name(i));
+	return buf;
+}
 
 static int parse_depth(const char *s, enum parse_depth *d)
 {
@@ -118,7 +140,8 @@ static char *paths_json(sqlite3 *mem, const struct scan_opts *o)
 }
 
 /* runs.options as a JSON object, built by SQLite's json_object(). */
-static char *options_json(const struct scan_opts *o, const char *rule)
+static char *options_json(const struct scan_opts *o, const char *rule,
+			  const char *enable, const char *disable)
 {
 	sqlite3 *mem;
 	sqlite3_stmt *st;
@@ -130,7 +153,7 @@ static char *options_json(const struct scan_opts *o, const char *rule)
 			       "SELECT json_object('db', ?, 'jobs', ?, "
 			       "'compile_commands', ?, 'arch', ?, 'shard', ?, "
 			       "'depth', ?, 'force', json(?), 'paths', json(?), "
-			       "'rule', ?)",
+			       "'rule', ?, 'enable', ?, 'disable', ?)",
 			       -1, &st, NULL) == SQLITE_OK) {
 		char shard[32];
 
@@ -151,6 +174,8 @@ static char *options_json(const struct scan_opts *o, const char *rule)
 		sqlite3_bind_text(st, 8, paths_json(mem, o), -1, SQLITE_TRANSIENT);
 		if (rule)
 			sqlite3_bind_text(st, 9, rule, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 10, enable, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 11, disable, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) == SQLITE_ROW)
 			out = xstrdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
@@ -195,7 +220,7 @@ int cmd_scan(int argc, char **argv)
 {
 	struct scan_opts o = { 0 };
 	struct rules_after ra = { 0 };
-	const char *rule = NULL, *rdir = NULL;
+	const char *rule = NULL, *rdir = NULL, *enable = NULL, *disable = NULL;
 	int c, rc;
 	char *end;
 
@@ -251,6 +276,16 @@ int cmd_scan(int argc, char **argv)
 		case OPT_NO_RULES:
 			ra.off = 1;
 			break;
+		case OPT_ENABLE:
+			enable = optarg;
+			break;
+		case OPT_DISABLE:
+			disable = optarg;
+			break;
+		case OPT_LIST_CLASSIFIERS:
+			for (c = 0; classifier_name(c); c++)
+				puts(classifier_name(c));
+			return EXIT_OK;
 		case OPT_PROGRESS:
 			o.progress = 1;
 			break;
@@ -278,7 +313,18 @@ int cmd_scan(int argc, char **argv)
 		rules_after_free(&ra);
 		return EXIT_USAGE;
 	}
-	o.options_json = options_json(&o, rule);
+	if (enable || disable) {
+		const char *bad = classifiers_select(enable, disable);
+
+		if (bad) {
+			rules_after_free(&ra);
+			return usage_error("scan", "no classifier '%s' (%s)", bad,
+					   classifier_list());
+		}
+		/* every file's rows from the same classifiers */
+		o.force = 1;
+	}
+	o.options_json = options_json(&o, rule, enable, disable);
 	rc = analyzer_scan(&o);
 	if (rc == EXIT_OK)
 		rc = rules_after_run("scan", o.db_path, &ra);

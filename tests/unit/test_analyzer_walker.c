@@ -83,7 +83,6 @@ static const struct classifier test_classifier = {
 	.tu_end = t_tu_end,
 	.interesting = interesting,
 };
-REGISTER_CLASSIFIER(test_classifier);
 
 static char dir[] = "/tmp/gfpaudit-walker.XXXXXX";
 
@@ -289,6 +288,7 @@ static void test_check_entry_point(void **state)
 static int setup(void **state)
 {
 	(void)state;
+	walker_append_classifier(&test_classifier);
 	return mkdtemp(dir) ? 0 : -1;
 }
 
