@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The site-driven workload of `simulate --db --rule`: see impact.h. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,17 +60,58 @@ static int mt_from_column(const char *s)
 	return -1;
 }
 
-/* What the rule makes of a site's mobility; -1 for an unknown rule. */
-static int rule_apply(const char *rule, const char *flags, int mt)
+/* FLAGS with each whole-identifier FROM replaced by TO ("" drops it). */
+static char *replace_token(const char *flags, const char *from, const char *to)
 {
-	if (!strcmp(rule, "gfp-temporary")) {
-		/* GFP_TEMPORARY -> GFP_KERNEL; __GFP_RECLAIMABLE dropped */
-		if (flags && (has_token(flags, "GFP_TEMPORARY") ||
-			      has_token(flags, "__GFP_RECLAIMABLE")))
-			return MIGRATE_UNMOVABLE;
-		return mt;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = strlen(from);
+	const char *p = flags;
+
+	while (*p) {
+		const char *q = strstr(p, from);
+		bool idb, ida;
+
+		if (!q) {
+			sb_adds(&sb, p);
+			break;
+		}
+		idb = q > flags && (isalnum((unsigned char)q[-1]) || q[-1] == '_');
+		ida = isalnum((unsigned char)q[n]) || q[n] == '_';
+		sb_addf(&sb, "%.*s", (int)(q - p), p);
+		sb_adds(&sb, idb || ida ? from : to);
+		p = q + n;
 	}
-	return -1;
+	return sb_detach(&sb);
+}
+
+/*
+ * What the rule's edits make of a site's mobility: its flags text with
+ * the rule's tokens replaced (or dropped), read again; a site whose text
+ * names none of them keeps what it had.
+ */
+static int rule_apply(const struct impact_rule *r, const char *flags, int mt)
+{
+	char *text;
+	bool hit = false;
+	int i;
+
+	if (!flags)
+		return mt;
+	text = xstrdup(flags);
+	for (i = 0; i < r->n; i++) {
+		char *next;
+
+		if (!has_token(text, r->from[i]))
+			continue;
+		hit = true;
+		next = replace_token(text, r->from[i], r->to[i] ? r->to[i] : "");
+		free(text);
+		text = next;
+	}
+	if (hit)
+		mt = flags_text_migratetype(text);
+	free(text);
+	return mt;
 }
 
 static bool api_is(const char *api, const char *const *names)
@@ -190,19 +232,18 @@ static void add_site(struct impact_sites *out, const struct stream *as_is,
 	out->nr_groups++;
 }
 
-int impact_load(sqlite3 *db, const char *rule, const char *kversion,
-		struct impact_sites *out)
+int impact_load(sqlite3 *db, const struct impact_rule *rule,
+		const char *kversion, struct impact_sites *out)
 {
 	sqlite3_stmt *st;
 	size_t i;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if (rule_apply(rule, NULL, 0) < 0) {
+	if (!rule->n) {
 		snprintf(out->error, sizeof(out->error),
-			 "unknown rule '%s' for the impact workload (known: "
-			 "gfp-temporary)",
-			 rule);
+			 "rule %s changes no flag token (the impact workload "
+			 "needs a replace or drop rule)", rule->name);
 		return -1;
 	}
 	if (kversion) {

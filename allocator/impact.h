@@ -28,13 +28,25 @@ struct impact_sites {
 };
 
 /*
- * Read the sites of DB and what RULE would make of them (known rules:
- * gfp-temporary: GFP_TEMPORARY and __GFP_RECLAIMABLE become GFP_KERNEL,
- * i.e. unmovable).  KVERSION overrides the scanned kernel version.
- * Returns 0, or -1 with out->error.
+ * A rule's flag edits, from its rule file (the command loads it): each
+ * token FROM[i] becomes TO[i], or goes when TO[i] is NULL.
  */
-int impact_load(sqlite3 *db, const char *rule, const char *kversion,
-		struct impact_sites *out);
+struct impact_rule {
+	const char *name;
+	const char *const *from;
+	const char *const *to;
+	int n;
+};
+
+/*
+ * Read the sites of DB and what RULE's edits would make of them (a site
+ * whose flags text names a FROM token is read again with the edit made:
+ * gfp-temporary turns GFP_TEMPORARY into GFP_KERNEL, unmovable).
+ * KVERSION overrides the scanned kernel version.  Returns 0, or -1 with
+ * out->error (a rule with no edit).
+ */
+int impact_load(sqlite3 *db, const struct impact_rule *rule,
+		const char *kversion, struct impact_sites *out);
 void impact_sites_free(struct impact_sites *s);
 
 /* Run the workload as-is or PATCHED under POLICY. */

@@ -13,6 +13,7 @@
 #include "allocator/trace_compare.h"
 #include "allocator/workload.h"
 #include "cli/cli.h"
+#include "rules/rule.h"
 #include "db/db.h"
 #include "lib/util.h"
 
@@ -64,8 +65,9 @@ const char usage_simulate[] =
 	"  --rule NAME         with --db: the site-driven workload of the "
 	"sites\n"
 	"                      table, as-is and as rule NAME would make it\n"
-	"                      (known: gfp-temporary); prints both and the "
-	"delta\n"
+	"                      (a replace or drop rule: its rule file's\n"
+	"                      edits are made to each site's flags); prints\n"
+	"                      both and the delta\n"
 	"  --db FILE           write results to sim_results and sim_curves;\n"
 	"                      with --trace whose fallbacks carry kernel\n"
 	"                      stacks (tools/kboot --stacks), also list them\n"
@@ -505,6 +507,45 @@ static int run_trace(struct sim_opts *o)
 	return rc;
 }
 
+/*
+ * The rule's flag edits for the impact workload: its replace: pairs, or
+ * for a drop rule its flags going.  Returns 0, or EXIT_USAGE after
+ * naming an unknown rule.
+ */
+static int impact_rule_of(const char *name, struct rule **rules, int *nrules,
+			  struct impact_rule *ir)
+{
+	char *dir = rule_default_dir();
+	const char **from, **to;
+	struct rule *r;
+	int i;
+
+	rules_load_dir(dir, rules, nrules);
+	r = rules_find(*rules, *nrules, name);
+	if (!r) {
+		usage_error("simulate", "no rule '%s' in %s", name, dir);
+		free(dir);
+		return EXIT_USAGE;
+	}
+	free(dir);
+	memset(ir, 0, sizeof(*ir));
+	ir->name = r->name;
+	from = xcalloc((size_t)r->nsubst + (size_t)r->nflags + 1,
+		       sizeof(*from));
+	to = xcalloc((size_t)r->nsubst + (size_t)r->nflags + 1, sizeof(*to));
+	if (r->action == RULE_REPLACE)
+		for (i = 0; i < r->nsubst; i++) {
+			from[ir->n] = r->subst[i].from;
+			to[ir->n++] = r->subst[i].to;
+		}
+	else if (r->action == RULE_DROP)
+		for (i = 0; i < r->nflags; i++)
+			from[ir->n++] = r->flags[i];
+	ir->from = from;
+	ir->to = to;
+	return 0;
+}
+
 static int run_impact(struct sim_opts *o)
 {
 	static const char *const variants[] = {"as-is", "patched"};
@@ -515,14 +556,28 @@ static int run_impact(struct sim_opts *o)
 	sqlite3 *db;
 	int n, i, k, rc = EXIT_OK;
 
+	struct impact_rule ir;
+	struct rule *rules = NULL;
+	int nrules = 0;
+
+	if (impact_rule_of(o->rule, &rules, &nrules, &ir)) {
+		rules_free(rules, nrules);
+		return EXIT_USAGE;
+	}
 	db = db_open(o->db, DB_READWRITE);
-	if (!db)
-		return EXIT_USAGE;
-	if (impact_load(db, o->rule, o->kversion, &sites) < 0) {
+	rc = !db ? EXIT_USAGE :
+	     impact_load(db, &ir, o->kversion, &sites) < 0 ? EXIT_USAGE : 0;
+	if (db && rc)
 		error_msg("simulate: %s: %s", o->db, sites.error);
-		db_close(db);
-		impact_sites_free(&sites);
-		return EXIT_USAGE;
+	free((void *)ir.from);
+	free((void *)ir.to);
+	rules_free(rules, nrules);
+	if (rc) {
+		if (db) {
+			db_close(db);
+			impact_sites_free(&sites);
+		}
+		return rc;
 	}
 	if (o->policy) {
 		n = select_policy_list(o->policy, pol);
