@@ -83,7 +83,7 @@ const char usage_simulate[] =
 	"SEED..\n"
 	"                      SEED+N-1 (paired: every policy and variant "
 	"runs\n"
-	"                      each seed), reported as mean, sd and 95%% "
+	"                      each seed), reported as mean, sd and 95% "
 	"interval\n"
 	"                      (Student's t) of each metric and paired delta,\n"
 	"                      and a verdict (significant when the delta's\n"
