@@ -16,12 +16,13 @@
 # real tree the integration tests scan, flex/bison/bc/libelf-dev/libssl-dev
 # let `make defconfig prepare` run on it, chromium renders the HTML report,
 # trace-cmd and linux-perf record the kmem traces t4005 replays, qemu,
-# busybox-static and cpio boot Debian's 6.1 kernel for tools/kboot).
+# busybox-static and cpio boot Debian's 6.1 kernel for tools/kboot, man-db
+# renders the installed man pages for t0006).
 DEB_PKGS := build-essential libclang-dev libsqlite3-dev sqlite3 clang llvm \
 	libclang-rt-14-dev libcmocka-dev sparse coccinelle perl git parallel \
 	linux-source-6.1 flex bison bc libelf-dev libssl-dev xz-utils python3 \
 	chromium pkg-config libtracecmd-dev libtraceevent-dev libtracefs-dev \
-	trace-cmd linux-perf qemu-system-x86 busybox-static cpio
+	trace-cmd linux-perf qemu-system-x86 busybox-static cpio man-db
 
 LLVM_CONFIG ?= llvm-config-14
 LLVM_PREFIX := $(shell $(LLVM_CONFIG) --prefix 2>/dev/null || echo /usr/lib/llvm-14)
