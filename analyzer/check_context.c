@@ -179,23 +179,90 @@ static void context_by_flags(struct site *s)
 				  text);
 }
 
-/* Without an AST: the function's tokens up to the call, in order. */
+static int is_punct(const struct tok *t, const char *buf, char c)
+{
+	return t->kind == TK_PUNCT && t->len == 1 && buf[t->off] == c;
+}
+
+static int is_jump(const struct tok *t, const char *buf)
+{
+	static const char *const jumps[] = { "return", "goto", "break",
+					     "continue" };
+	size_t i;
+
+	if (t->kind != TK_KEYWORD)
+		return 0;
+	for (i = 0; i < sizeof(jumps) / sizeof(jumps[0]); i++)
+		if (t->len == strlen(jumps[i]) &&
+		    !strncmp(buf + t->off, jumps[i], t->len))
+			return 1;
+	return 0;
+}
+
+#define MAX_BLOCKS 64
+
+/*
+ * Without an AST: the function's tokens up to the call, in order.  A
+ * block whose last statement is a jump (`{ spin_lock(); goto again; }`,
+ * `{ rcu_read_lock(); return NULL; }`) does not fall through: what it
+ * took or dropped is not held after its closing brace, so the depth goes
+ * back to what it was at its opening one.  A jump under a braceless `if`
+ * or `else` may not be taken and does not count.
+ */
 static void context_lexical(struct walk_ctx *w, struct site *s)
 {
 	const struct lexfile *lf = w->lf;
-	long i, k, last = -1;
-	int depth = 0;
+	long i, k, last = -1, last_at[MAX_BLOCKS];
+	int depth = 0, nblk = 0, at_open[MAX_BLOCKS], jumped[MAX_BLOCKS];
+	int in_jump = 0; /* between a jump keyword and its ';' */
 
 	s->context = "unknown";
 	if (!lf || !w->atomic || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
 	    lf->toks[i].fn < 0)
 		return;
-	for (k = (long)lf->funcs[lf->toks[i].fn].body_open; k < i; k++) {
+	for (k = (long)lf->funcs[lf->toks[i].fn].body_open + 1; k < i; k++) {
 		const struct tok *t = &lf->toks[k];
 		const char *name = lf->buf + t->off;
 
-		if (t->kind != TK_IDENT || !is_open_paren(lf, (size_t)k + 1) ||
-		    (t->disabled && !s->in_disabled_branch))
+		if (t->disabled && !s->in_disabled_branch)
+			continue;
+		if (in_jump) {
+			in_jump = !is_punct(t, lf->buf, ';');
+			continue;
+		}
+		/* code after the jump in the same block: reached by a label */
+		if (nblk > 0 && nblk <= MAX_BLOCKS && jumped[nblk - 1] &&
+		    !is_punct(t, lf->buf, '}'))
+			jumped[nblk - 1] = 0;
+		if (is_punct(t, lf->buf, '{')) {
+			if (nblk < MAX_BLOCKS) {
+				at_open[nblk] = depth;
+				last_at[nblk] = last;
+				jumped[nblk] = 0;
+			}
+			nblk++;
+			continue;
+		}
+		if (is_punct(t, lf->buf, '}')) {
+			if (nblk > 0 && --nblk < MAX_BLOCKS && jumped[nblk]) {
+				depth = at_open[nblk];
+				last = last_at[nblk];
+			}
+			continue;
+		}
+		if (is_jump(t, lf->buf)) {
+			const struct tok *p = &lf->toks[k - 1];
+			/* `if (x) return;`, `else goto out;`: may not jump */
+			int cond = is_punct(p, lf->buf, ')') ||
+				   (p->kind == TK_KEYWORD && p->len == 4 &&
+				    !strncmp(lf->buf + p->off, "else", 4));
+
+			if (!cond && nblk > 0 && nblk <= MAX_BLOCKS)
+				jumped[nblk - 1] = 1;
+			in_jump = 1;
+			continue;
+		}
+		if (t->kind != TK_IDENT || !is_open_paren(lf, (size_t)k + 1))
 			continue;
 		if (names_get(&w->atomic[AT_ENTER], name, t->len) >= 0) {
 			depth++;

@@ -132,6 +132,12 @@ is "$(site page_local)" "scoped 191 0 process" \
 is "$(site under_lock) $(col under_lock context_evidence)" \
 	"stored 12 0 atomic spin_lock(&lock) at line 11" \
 	"lexical: a spin_lock still open at the call is atomic"
+is "$(site under_lock_after_error)" "stored 23 0 atomic" \
+	"lexical: an unlock in a block that returns does not fall through"
+is "$(site left_locked_on_error)" "returned 127 0 process" \
+	"lexical: nor does a lock taken in such a block"
+is "$(site held_past_cond_return)" "stored 136 0 atomic" \
+	"lexical: a braceless if's return may not be taken"
 
 # Hand-overs, at every depth: a structure holding the buffer returned is
 # returned; the span a sleep counts in ends at the store, even when an
@@ -153,8 +159,10 @@ db=$TMP/classify-full.db
 out=$("$GFPAUDIT" rules --run --db "$db" sleep-in-atomic 2>/dev/null)
 like "$out" 'context.c:12:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(spin_lock\(&lock\) at line 11\)' \
 	"sleep-in-atomic reports the GFP_KERNEL allocation under a spinlock"
-is "$(echo "$out" | grep -c 'sleep-in-atomic]')" 4 \
-	"sleep-in-atomic: 4 findings, none for GFP_ATOMIC, process context or gfp & ~__GFP_DIRECT_RECLAIM"
+is "$(echo "$out" | grep -c 'sleep-in-atomic]')" 5 \
+	"sleep-in-atomic: 5 findings, none for GFP_ATOMIC, process context or gfp & ~__GFP_DIRECT_RECLAIM"
+like "$out" 'context.c:136:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context' \
+	"the fifth: past a braceless if's return"
 like "$out" 'context.c:98:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(registered with request_threaded_irq\(\) at line 110\)' \
 	"sleep-in-atomic: a GFP_KERNEL allocation in a primary irq handler"
 out=$("$GFPAUDIT" rules --run --db "$db" reclaimable-without-shrinker \
