@@ -106,16 +106,16 @@ like "$out" "fs/a.c:30:8: warning: GFP_KERNEL \\| __GFP_RECLAIMABLE passed to km
 	"reclaimable-noop reports the no-op flag with the reason"
 if printf '%s' "$out" | grep -q "fs/a.c:40:.*reclaimable-noop"; then r=1; else r=0; fi
 is "$r" 0 "reclaimable-noop keeps quiet where the flag works"
-like "$out" 'fs/a.c:50:12: warning: cache "a_cache" is SLAB_RECLAIM_ACCOUNT but no shrinker' \
+like "$out" 'fs/a.c:50:12: note: cache "a_cache" is SLAB_RECLAIM_ACCOUNT but no shrinker was found' \
 	"reclaimable-without-shrinker: flag without shrinker"
-like "$out" 'fs/a.c:60:12: note: cache "b_cache" is shrunk by b_shrinker but lacks SLAB_RECLAIM_ACCOUNT \[shrinker-without-reclaimable\]' \
+like "$out" 'fs/a.c:60:12: note: cache "b_cache" looks shrunk by b_shrinker but lacks SLAB_RECLAIM_ACCOUNT \[shrinker-without-reclaimable\]' \
 	"shrinker-without-reclaimable: shrinker without flag (the inverse)"
 if printf '%s' "$out" | grep -q "fs/a.c:70:"; then r=1; else r=0; fi
 is "$r" 0 "a reclaimable cache with a shrinker is fine"
 is "$(sql "$db" "SELECT rule || ':' || line || ':' || severity FROM findings ORDER BY line")" \
 "sleep-in-atomic:10:error
 reclaimable-noop:30:warning
-reclaimable-without-shrinker:50:warning
+reclaimable-without-shrinker:50:note
 shrinker-without-reclaimable:60:note" "findings rows are stored"
 is "$(sql "$db" "SELECT count(*) FROM findings WHERE rule = 'sleep-in-atomic' AND site_id = 1 AND run_id = 1")" \
 	1 "a finding links its site and run"

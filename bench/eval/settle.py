@@ -3,6 +3,7 @@
 
     settle.py disagreements A.tsv B.tsv          > sites-for-third-read.txt
     settle.py final A.tsv B.tsv C.tsv [...]      > labels.tsv
+    settle.py final-partial A.tsv B.tsv C.tsv    > labels.tsv
 
 Each file is in the labelling brief's format (one row per path:line; A and B
 may be split in several files: pass A1,A2 as one comma-separated argument),
@@ -12,7 +13,11 @@ answer2): the header line tells which.
 one of the judged columns (lifetime, held_across_sleep, context,
 gfp_param).  `final` takes, column by column, the value two of the three
 readers gave (A's row for the other columns); where all three differ the
-column is `unknown` (`-` for gfp_param is a value like any other).  The
+column is `unknown` (`-` for gfp_param is a value like any other).
+`final-partial` is `final` for a sample where B judged only some of A's
+items and the third read did not reach every disagreement: items B did
+not judge are left out, and a disagreement without a third read is
+`unknown` (`split:COLS`), never one reader's answer.  The
 `settled` column says how: `2/2` both readers agreed on every judged
 column, else `3rd:COLS` the columns a third read decided, `split:COLS`
 those where no two agreed.
@@ -61,10 +66,14 @@ def load(arg):
 
 
 def main():
-    if len(sys.argv) < 4 or sys.argv[1] not in ("disagreements", "final"):
+    if len(sys.argv) < 4 or sys.argv[1] not in ("disagreements", "final",
+                                                "final-partial"):
         sys.exit(__doc__.split("\n\n")[1])
     head, a = load(sys.argv[2])
     _, b = load(sys.argv[3])
+    partial = sys.argv[1] == "final-partial"
+    if partial:
+        a = {k: v for k, v in a.items() if k in b}
     missing = sorted(set(a) ^ set(b))
     if missing:
         sys.exit("settle.py: sites only one reader labelled: "
@@ -81,7 +90,11 @@ def main():
             if ra[col] == b[k][col]:
                 continue
             if k not in c:
-                sys.exit("settle.py: %s needs a third read" % k)
+                if not partial:
+                    sys.exit("settle.py: %s needs a third read" % k)
+                out[col] = "unknown"
+                split.append(col)
+                continue
             votes = [ra[col], b[k][col], c[k][col]]
             top = max(set(votes), key=votes.count)
             if votes.count(top) >= 2:
