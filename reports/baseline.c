@@ -53,17 +53,6 @@ int severity_rank(const char *s)
 	return 0;
 }
 
-static long long count_of(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	long long n = -1;
-
-	if (st && sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
-}
-
 static int attach(sqlite3 *db, const char *base)
 {
 	sqlite3 *probe;
@@ -115,13 +104,13 @@ int baseline_load(sqlite3 *db, const char *base, struct baseline_counts *c)
 			"WHERE fp NOT IN (SELECT fp FROM temp.finding_state); "
 			"DROP TABLE temp.base_fp; DETACH DATABASE base"))
 		return -1;
-	c->new_ = count_of(db, "SELECT count(*) FROM temp.finding_state "
-			       "WHERE state = 'new'");
-	c->unchanged = count_of(db, "SELECT count(*) FROM "
-				"temp.finding_state WHERE state = 'unchanged'");
-	c->updated = count_of(db, "SELECT count(*) FROM temp.finding_state "
-				  "WHERE state = 'updated'");
-	c->absent = count_of(db, "SELECT count(*) FROM temp.finding_absent");
+	c->new_ = db_scalar(db, "SELECT count(*) FROM temp.finding_state "
+			       "WHERE state = 'new'", 0);
+	c->unchanged = db_scalar(db, "SELECT count(*) FROM "
+				"temp.finding_state WHERE state = 'unchanged'", 0);
+	c->updated = db_scalar(db, "SELECT count(*) FROM temp.finding_state "
+				  "WHERE state = 'updated'", 0);
+	c->absent = db_scalar(db, "SELECT count(*) FROM temp.finding_absent", 0);
 	return 0;
 }
 
