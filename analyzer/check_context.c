@@ -161,13 +161,21 @@ static char *enter_text(const struct lexfile *lf, size_t i)
 
 /*
  * No atomic section here: `process` when the flags allow direct reclaim
- * (or the allocator takes none and always may: vmalloc), else `unknown`.
+ * (or the allocator takes none and always may: vmalloc; a wrapper that
+ * takes none is taken to), else `unknown`.
  */
-static void context_by_flags(struct site *s)
+static void context_by_flags(struct walk_ctx *w, struct site *s)
 {
 	const char *text = s->flags_resolved ? s->flags_resolved : s->flags;
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
 
-	if (s->gfp_arg < 0 || gfp_text_may_sleep(text)) {
+	if (s->gfp_arg < 0 && a && a->implied)
+		text = a->implied;
+	else if (s->gfp_arg < 0)
+		text = "GFP_KERNEL";
+	if (gfp_text_may_sleep(text)) {
 		s->context = "process";
 		return;
 	}
@@ -277,7 +285,7 @@ static void context_lexical(struct walk_ctx *w, struct site *s)
 		s->context_evidence = enter_text(lf, (size_t)last);
 		return;
 	}
-	context_by_flags(s);
+	context_by_flags(w, s);
 }
 
 static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
@@ -324,7 +332,7 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			xstrdup("irq handler not registered in "
 				"this file (primary or threaded)");
 	} else if (l.at_site == 1u) {
-		context_by_flags(s);
+		context_by_flags(w, s);
 	} else {
 		s->context = "unknown";
 	}

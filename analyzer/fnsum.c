@@ -217,8 +217,9 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		return;
 	}
 	a = allocs ? alloc_lookup(allocs, p, n) : NULL;
-	if (a && a->kind == AK_ALLOC && a->gfp_arg >= 0 &&
-	    alloc_sleeps(x, a->gfp_arg))
+	if (a && a->kind == AK_ALLOC &&
+	    (a->gfp_arg >= 0 ? alloc_sleeps(x, a->gfp_arg)
+			     : alloc_call_may_sleep(a, NULL) > 0))
 		f->sleeps = xasprintf("%.*s() at line %u", (int)n, p, x->line);
 }
 

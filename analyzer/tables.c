@@ -168,6 +168,7 @@ void alloc_table_free(struct alloc_table *t)
 		free(t->v[i].name);
 		free(t->v[i].family);
 		free(t->v[i].via);
+		free(t->v[i].implied);
 	}
 	free(t->v);
 	names_free(&t->index);
@@ -189,12 +190,14 @@ void alloc_table_add(struct alloc_table *t, const struct alloc_fn *f)
 		free(t->v[at].name);
 		free(t->v[at].family);
 		free(t->v[at].via);
+		free(t->v[at].implied);
 	}
 	d = &t->v[at];
 	*d = *f;
 	d->name = xstrdup(f->name);
 	d->family = f->family ? xstrdup(f->family) : NULL;
 	d->via = f->via ? xstrdup(f->via) : NULL;
+	d->implied = f->implied ? xstrdup(f->implied) : NULL;
 }
 
 const struct alloc_fn *alloc_lookup(const struct alloc_table *t,
@@ -233,6 +236,22 @@ static int parse_kind(const char *s, enum alloc_kind *k)
 	return -1;
 }
 
+/*
+ * GFP_ARG of an allocator: an index, `-`, or `=FLAGS` for one that takes
+ * no gfp_t and always allocates with FLAGS (vmalloc: =GFP_KERNEL), so
+ * that "may this call sleep?" has an answer without an argument.
+ */
+static int parse_gfp_arg(const char *s, struct alloc_fn *a)
+{
+	if (*s != '=')
+		return parse_index(s, &a->gfp_arg);
+	if (!s[1])
+		return -1;
+	a->gfp_arg = -1;
+	a->implied = (char *)s + 1;
+	return 0;
+}
+
 int allocators_read(FILE *fp, const char *name, struct alloc_table *t)
 {
 	char line[512], *f[7];
@@ -246,7 +265,7 @@ int allocators_read(FILE *fp, const char *name, struct alloc_table *t)
 			continue;
 		a.ptr_arg = -1;
 		if (n < 5 || n > 6 || !valid_ident(f[0]) ||
-		    parse_kind(f[1], &a.kind) || parse_index(f[3], &a.gfp_arg) ||
+		    parse_kind(f[1], &a.kind) || parse_gfp_arg(f[3], &a) ||
 		    parse_index(f[4], &a.size_arg) ||
 		    (n == 6 && parse_index(f[5], &a.ptr_arg))) {
 			error_msg("%s:%d: expected NAME KIND FAMILY GFP_ARG "

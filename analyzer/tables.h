@@ -24,6 +24,7 @@ struct alloc_fn {
 	int ptr_arg;  /* free functions: argument freed; -1 otherwise */
 	int learned;  /* origin 'learned' (a wrapper found in the tree) */
 	char *via;    /* learned: the allocator it calls */
+	char *implied; /* no gfp_t argument: the flags it always uses */
 };
 
 struct alloc_table {

@@ -117,17 +117,23 @@ static int is_free(struct walk_ctx *w, const char *name)
 	return a && a->kind == AK_FREE ? (a->ptr_arg < 0 ? 0 : a->ptr_arg) : -1;
 }
 
-static int is_alloc(struct walk_ctx *w, const char *name, int *gfp_arg)
+static const struct alloc_fn *is_alloc(struct walk_ctx *w, const char *name)
 {
 	const struct alloc_fn *a;
 
 	if (!w->allocs)
-		return 0;
+		return NULL;
 	a = alloc_lookup(w->allocs, name, strlen(name));
-	if (!a || a->kind != AK_ALLOC)
-		return 0;
-	*gfp_arg = a->gfp_arg;
-	return 1;
+	return a && a->kind == AK_ALLOC ? a : NULL;
+}
+
+int alloc_call_may_sleep(const struct alloc_fn *a, const char *gfp_text)
+{
+	if (a->gfp_arg >= 0)
+		return gfp_text_may_sleep(gfp_text);
+	if (a->implied)
+		return gfp_text_may_sleep(a->implied);
+	return -1;
 }
 
 static void record_call(struct rec_ctx *r, CXCursor c)
@@ -135,7 +141,8 @@ static void record_call(struct rec_ctx *r, CXCursor c)
 	struct fn_rec *fn = r->fn;
 	struct call_rec *cr;
 	char *name = ast_callee(c);
-	int i, n, gfp_arg;
+	const struct alloc_fn *a;
+	int i, n;
 
 	if (!*name) {
 		free(name);
@@ -151,10 +158,12 @@ static void record_call(struct rec_ctx *r, CXCursor c)
 		if (!clang_Cursor_isNull(r->param0) &&
 		    ast_refers_to(ast_arg(c, i), r->param0))
 			cr->param0_args |= 1u << i;
-	if (is_alloc(r->w, name, &gfp_arg) && gfp_arg >= 0) {
-		char *t = ast_text(r->w, ast_arg(c, gfp_arg));
+	a = is_alloc(r->w, name);
+	if (a) {
+		char *t = a->gfp_arg >= 0 ? ast_text(r->w, ast_arg(c, a->gfp_arg))
+					  : NULL;
 
-		cr->sleeps = gfp_text_may_sleep(t);
+		cr->sleeps = alloc_call_may_sleep(a, t) > 0;
 		free(t);
 	}
 }
@@ -409,13 +418,14 @@ const struct fn_fact *tu_fact_at(const struct tu_facts *t, size_t i)
 
 int call_may_sleep(struct walk_ctx *w, const char *name, const char *gfp_text)
 {
+	const struct alloc_fn *a;
 	const struct fn_fact *f;
-	int gfp_arg;
 
 	if (w->sleepers && names_get(w->sleepers, name, strlen(name)) >= 0)
 		return 1;
-	if (is_alloc(w, name, &gfp_arg))
-		return gfp_text_may_sleep(gfp_text);
+	a = is_alloc(w, name);
+	if (a && alloc_call_may_sleep(a, gfp_text) >= 0)
+		return alloc_call_may_sleep(a, gfp_text);
 	f = tu_fact(tu_facts_get(w), name);
 	return f && f->sleeps;
 }

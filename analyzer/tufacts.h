@@ -44,6 +44,12 @@ int call_frees(struct walk_ctx *w, const char *name);
 
 /* 1 when a gfp expression as written allows direct reclaim. */
 int gfp_text_may_sleep(const char *text);
+/*
+ * May a call of allocator A with GFP_TEXT (its gfp_t argument's text)
+ * sleep?  1 or 0; -1 when it takes no gfp_t and its flags are not known.
+ */
+struct alloc_fn;
+int alloc_call_may_sleep(const struct alloc_fn *a, const char *gfp_text);
 
 /* Per-site memo: the value stored for KEY, or NULL. */
 void *tu_memo_get(struct walk_ctx *w, const void *key);
