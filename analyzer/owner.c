@@ -30,6 +30,16 @@ static int tracked(struct own *o, CXCursor c)
 	return 0;
 }
 
+static int tracked_decl(struct own *o, CXCursor d)
+{
+	int i;
+
+	for (i = 0; i < o->nvars; i++)
+		if (ast_same(d, o->vars[i]))
+			return 1;
+	return 0;
+}
+
 static void add_var(struct own *o, CXCursor v)
 {
 	if (o->nvars < MAX_VARS)
@@ -82,18 +92,24 @@ static int member_address(struct own *o, CXCursor e)
 	return yes;
 }
 
+static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
+				CXCursor written);
+
 /*
  * How an argument refers to the tracked object: 2 the pointer itself (or
  * the variable's address), 1 the address of a member (&p->list), 0 not.
  */
 static int arg_mentions(struct own *o, CXCursor a)
 {
-	CXCursor k[AST_MAX_KIDS];
+	CXCursor k[AST_MAX_KIDS], d;
 	char op[4];
 
 	a = ast_strip(a);
 	if (tracked(o, a))
 		return spelled_member(o, a) ? 1 : 2;
+	d = local_aggregate(o->w, a, a);
+	if (!clang_Cursor_isNull(d) && tracked_decl(o, d))
+		return 2; /* pages[i], t.buf: what was stored there */
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
 	    ast_children(a, k) != 1 || strcmp(ast_operator(o->w, a, op), "&"))
 		return 0;
@@ -186,14 +202,55 @@ static int spelled_plain(const struct walk_ctx *w, CXCursor lhs)
 	return plain;
 }
 
+/*
+ * `t.rx_buf`, `pages[i]`: a member or element of an array or structure
+ * that is itself a local variable (on the stack, not through a pointer):
+ * the local it lives in, else a null cursor.  WRITTEN: LHS as written,
+ * before casts and parentheses were stripped.
+ */
+static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
+				CXCursor written)
+{
+	enum CXCursorKind k = clang_getCursorKind(lhs);
+	CXCursor kid[AST_MAX_KIDS], d;
+	enum CXTypeKind tk;
+	char *t;
+	int arrow;
+
+	if (k == CXCursor_DeclRefExpr) {
+		/* a parse that could not type `t.buf` kept the bare `t` */
+		d = ast_ref_decl(lhs);
+	} else if ((k == CXCursor_MemberRefExpr ||
+		    k == CXCursor_ArraySubscriptExpr) &&
+		   ast_children(lhs, kid)) {
+		d = ast_ref_decl(ast_strip(kid[0]));
+	} else {
+		return clang_getNullCursor();
+	}
+	t = ast_text(w, written);
+	arrow = strstr(t, "->") != NULL || t[0] == '*' ||
+		(k == CXCursor_DeclRefExpr && !strpbrk(t, ".["));
+	free(t);
+	if (arrow || clang_Cursor_isNull(d) ||
+	    clang_getCursorKind(d) != CXCursor_VarDecl || !ast_is_local(d))
+		return clang_getNullCursor();
+	tk = clang_getCanonicalType(clang_getCursorType(d)).kind;
+	if (tk != CXType_ConstantArray && tk != CXType_Record)
+		return clang_getNullCursor();
+	return d;
+}
+
 /* An lvalue that outlives the function: a member, a global, *out, a[i]. */
-static int lasting_lvalue(const struct walk_ctx *w, CXCursor lhs)
+static int lasting_lvalue(const struct walk_ctx *w, CXCursor lhs,
+			  CXCursor written)
 {
 	enum CXCursorKind k = clang_getCursorKind(lhs);
 	CXCursor d;
 
+	if (!clang_Cursor_isNull(local_aggregate(w, lhs, written)))
+		return 0;
 	if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
-	    k == CXCursor_UnaryOperator || !spelled_plain(w, lhs))
+	    k == CXCursor_UnaryOperator || !spelled_plain(w, written))
 		return 1;
 	d = ast_ref_decl(lhs);
 	return !clang_Cursor_isNull(d) && !ast_is_local(d);
@@ -222,11 +279,13 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 	if (tracked(o, rhs)) {
 		CXCursor d = ast_ref_decl(lhs);
 
-		if (!clang_Cursor_isNull(d) && ast_is_local(d)) {
+		/* `pool->base = p` parsed as `pool = p`: a store, no alias */
+		if (!clang_Cursor_isNull(d) && ast_is_local(d) &&
+		    spelled_plain(o->w, k[0])) {
 			add_var(o, d);
-		} else if (lasting_lvalue(o->w, lhs)) {
+		} else if (lasting_lvalue(o->w, lhs, k[0])) {
 			if (st & OW_HELD) {
-				char *t = ast_text(o->w, lhs);
+				char *t = ast_text(o->w, k[0]);
 
 				note(&o->stored, line,
 				     xasprintf("stored in %s at line %u", t,
@@ -323,7 +382,8 @@ static int tests_tracked(struct own *o, CXCursor c)
 	char op[4];
 
 	c = ast_strip(c);
-	if (tracked(o, c))
+	if (tracked(o, c) ||
+	    tracked_decl(o, local_aggregate(o->w, c, c))) /* !pages[i] */
 		return 1;
 	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
 	       ast_children(c, k) == 2 &&
@@ -541,8 +601,10 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 			    ast_is_local(ast_ref_decl(lhs)) &&
 			    spelled_plain(w, k[0]))
 				return ast_ref_decl(lhs);
-			if (lasting_lvalue(o->w, lhs)) {
-				r->target = ast_text(w, lhs);
+			if (!clang_Cursor_isNull(local_aggregate(w, lhs, k[0])))
+				return local_aggregate(w, lhs, k[0]);
+			if (lasting_lvalue(o->w, lhs, k[0])) {
+				r->target = ast_text(w, k[0]);
 				set(r, "stored", line,
 				    xasprintf("stored in %s at line %u",
 					      r->target, line));

@@ -32,16 +32,45 @@ unsigned to_done(unsigned st)
 	return st & OW_HELD ? (st & ~OW_HELD) | OW_DONE : st;
 }
 
+/*
+ * An allocation inside a macro's expansion (`alloc_meta_bucket_pages(
+ * GFP_KERNEL, sb)`) has no text of its own for its arguments: the flags
+ * are the invocation's, when the name written where the call expands is
+ * another one and a known allocator.
+ */
+static char *macro_gfp_text(struct own *o, const char *callee, CXCursor call)
+{
+	const struct lexfile *lf = o->w->lf;
+	const struct alloc_fn *m;
+	unsigned k;
+
+	if (!lf || !o->w->allocs)
+		return NULL;
+	k = ast_tok_at(o->w, ast_expansion_offset(call));
+	if (k + 1 >= lf->ntoks || lf->toks[k].kind != TK_IDENT ||
+	    !ast_tok_eq(o->w, k + 1, "(") ||
+	    (lf->toks[k].len == strlen(callee) &&
+	     !memcmp(lf->buf + lf->toks[k].off, callee, lf->toks[k].len)))
+		return NULL;
+	m = alloc_lookup(o->w->allocs, lf->buf + lf->toks[k].off,
+			 lf->toks[k].len);
+	if (!m || m->kind != AK_ALLOC || m->gfp_arg < 0)
+		return NULL;
+	return lex_arg_text(lf, (long)k, m->gfp_arg);
+}
+
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call)
 {
 	const struct alloc_fn *a =
 		o->w->allocs
 			? alloc_lookup(o->w->allocs, callee, strlen(callee))
 			: NULL;
+	char *t;
 
 	if (!a || a->kind != AK_ALLOC || a->gfp_arg < 0)
 		return NULL;
-	return ast_text(o->w, ast_arg(call, a->gfp_arg));
+	t = macro_gfp_text(o, callee, call);
+	return t ? t : ast_text(o->w, ast_arg(call, a->gfp_arg));
 }
 
 /*
@@ -360,7 +389,8 @@ static unsigned gap_stores(struct own *o, unsigned start, unsigned end,
 
 		if (!(st & OW_HELD) || (o->active && lf->toks[i].disabled) ||
 		    !tok_tracked(o, i) || !lex_tok_is(lf, (long)i + 1, ";") ||
-		    lex_consumer(lf, (long)i, &v) != LEX_STORE)
+		    lex_consumer(lf, (long)i, &v) != LEX_STORE ||
+		    lex_local_aggregate(lf, (long)i))
 			continue;
 		lhs = lex_lhs_text(lf, (long)i);
 		note(&o->stored, lf->toks[i].line,

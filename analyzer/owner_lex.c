@@ -68,6 +68,50 @@ static long before_cast(const struct lexfile *lf, long j)
 	return prev(lf, j);
 }
 
+/* The first token of the left side of the `=` at J. */
+static long stmt_start(const struct lexfile *lf, long j)
+{
+	long start;
+
+	for (start = prev(lf, j); start > 0; start = prev(lf, start)) {
+		long p = prev(lf, start);
+
+		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
+		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
+			break;
+	}
+	return start;
+}
+
+int lex_local_aggregate(const struct lexfile *lf, long i)
+{
+	long j = before_cast(lf, prev(lf, i)), start, k, d, p;
+	const struct lex_func *fn;
+
+	if (!lex_tok_is(lf, j, "=") || lf->toks[i].fn < 0)
+		return 0;
+	fn = &lf->funcs[lf->toks[i].fn];
+	start = stmt_start(lf, j);
+	if (start < 0 || lf->toks[start].kind != TK_IDENT ||
+	    !(lex_tok_is(lf, start + 1, ".") || lex_tok_is(lf, start + 1, "[")))
+		return 0;
+	for (k = start; k < j; k++)
+		if (lex_tok_is(lf, k, "->"))
+			return 0;
+	/* its declaration: a type name right before it, not `*` */
+	for (d = fn->name_tok + 1; d < start; d++) {
+		if (!same_tok(lf, d, start))
+			continue;
+		p = prev(lf, d);
+		if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
+			       lf->toks[p].kind == TK_KEYWORD) &&
+		    !lex_tok_is(lf, p, "return") && !lex_tok_is(lf, p, "else"))
+			return lex_tok_is(lf, start + 1, ".") ||
+			       lex_tok_is(lf, d + 1, "[");
+	}
+	return 0;
+}
+
 enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var)
 {
 	long j = before_cast(lf, prev(lf, i)), k, start;
@@ -79,13 +123,7 @@ enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var)
 	if (!lex_tok_is(lf, j, "="))
 		return LEX_OTHER;
 	/* the left side: back to the start of the statement */
-	for (start = prev(lf, j); start > 0; start = prev(lf, start)) {
-		long p = prev(lf, start);
-
-		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
-		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
-			break;
-	}
+	start = stmt_start(lf, j);
 	for (k = start; k < j; k++)
 		if (lex_tok_is(lf, k, "->") || lex_tok_is(lf, k, ".") ||
 		    lex_tok_is(lf, k, "[") ||
@@ -316,7 +354,8 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 
 		if (same_tok(lf, k, var) && store < 0 &&
 		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",")) &&
-		    lex_consumer(lf, k, &v2) == LEX_STORE)
+		    lex_consumer(lf, k, &v2) == LEX_STORE &&
+		    !lex_local_aggregate(lf, k))
 			store = k;
 		if (lex_tok_is(lf, k, "return") && ret < 0 &&
 		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
@@ -425,13 +464,7 @@ char *lex_lhs_text(const struct lexfile *lf, long i)
 	struct strbuf sb = STRBUF_INIT;
 	long j = before_cast(lf, prev(lf, i)), start, k;
 
-	for (start = prev(lf, j); start > 0; start = prev(lf, start)) {
-		long p = prev(lf, start);
-
-		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
-		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
-			break;
-	}
+	start = stmt_start(lf, j);
 	for (k = start; k >= 0 && k < j; k++)
 		if (lf->toks[k].kind != TK_COMMENT)
 			sb_add(&sb, lf->buf + lf->toks[k].off, lf->toks[k].len);

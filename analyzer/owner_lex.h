@@ -38,6 +38,12 @@ long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
  * tokens joined by blanks (malloc'd), or NULL.
  */
 char *lex_arg_text(const struct lexfile *lf, long call, int arg);
+/*
+ * Is the left side of the `=` before token I a member or element of a
+ * local array or structure (`t.rx_buf = buf`, `pages[n] = page`)?  That
+ * is no store: the object is still held here.
+ */
+int lex_local_aggregate(const struct lexfile *lf, long i);
 
 /*
  * Whether the call whose name is token K may sleep (a sleeper, or an

@@ -141,7 +141,8 @@ is "$(site held_past_cond_return)" "stored 136 0 atomic" \
 
 # Hand-overs, at every depth: a structure holding the buffer returned is
 # returned; the span a sleep counts in ends at the store, even when an
-# error path frees the target later (the labelling brief's reading).
+# error path frees the target later (the labelling brief's reading, and
+# the third reads' on every 6.1 label the two readers split on).
 for db in "$TMP/classify-single.db" "$TMP/classify-full.db" "$TMP/classify-lexical.db"; do
 	d=$(basename "$db" .db)
 	is "$(sql "$db" "SELECT lifetime FROM sites WHERE function = 'holder_back'
@@ -150,8 +151,18 @@ for db in "$TMP/classify-single.db" "$TMP/classify-full.db" "$TMP/classify-lexic
 		WHERE function = 'store_then_undo'")" "stored 0" \
 		"$d: a free on a later error path does not extend the span past the store"
 	is "$(sql "$db" "SELECT lifetime || ' ' || held_across_sleep FROM sites
+		WHERE function = 'scoped_then_macro' AND api = 'kmalloc'")" "scoped 1" \
+		"$d: an allocating macro's invocation flags (GFP_KERNEL) sleep"
+	is "$(sql "$db" "SELECT lifetime || ' ' || held_across_sleep FROM sites
+		WHERE function = 'two_tables' ORDER BY line")" "scoped 1
+scoped 0" "$d: vzalloc, with no gfp_t, sleeps (GFP_KERNEL from the allocator table)"
+	is "$(sql "$db" "SELECT lifetime || ' ' || held_across_sleep FROM sites
 		WHERE function = 'store_kept'")" "stored 0" \
 		"$d: stored and never freed here: the sleep after the store does not count"
+	is "$(sql "$db" "SELECT lifetime FROM sites WHERE function = 'pool_init'")" \
+		stored "$d: pool->base = p of a struct the parse cannot type is a store"
+	is "$(sql "$db" "SELECT lifetime FROM sites WHERE function = 'local_xfer'")" \
+		scoped "$d: t.rx_buf = p of a structure on the stack is no store"
 done
 
 # The rules that read the classifications.
