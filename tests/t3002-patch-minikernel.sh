@@ -30,12 +30,14 @@ L:	linux-kernel@example.org
 F:	*
 F:	*/
 MAINT
-# History that teaches the fs/proc prefix ("proc:", not the table's).
+# History that teaches the fs/proc prefix ("proc:", not the table's):
+# the touched file's own log.
 git_id="-c user.name=T -c user.email=t@example.org"
 (cd "$MK" && git init -q && git add -A && git $git_id commit -qm "Initial" &&
-	echo a >fs/proc/NOTES && git add fs/proc/NOTES &&
-	git $git_id commit -qm "proc: add notes" &&
-	echo b >>fs/proc/NOTES && git $git_id commit -qam "proc: more notes") ||
+	echo '/* a */' >>fs/proc/base.c &&
+	git $git_id commit -qam "proc: add notes" &&
+	echo '/* b */' >>fs/proc/base.c &&
+	git $git_id commit -qam "proc: more notes") ||
 	skip_all "git cannot commit here"
 tree_sum() { (cd "$1" && find . -path ./.git -prune -o -type f -print |
 	LC_ALL=C sort | xargs sha256sum) | sha256sum; }
