@@ -26,11 +26,11 @@ const char usage_patch[] =
 	"                      [--subject-prefix STR] [-v N] [--rfc]\n"
 	"                      [--to ADDR]... [--cc ADDR]... TREE\n"
 	"\n"
-	"Write the patch series of rule NAME for the scanned TREE: one\n"
-	"numbered patch per subsystem (or file, or one for all) and, for\n"
-	"more than one, DIR/0000-cover-letter.patch, which `git am` applies\n"
-	"to TREE, plus the rule's companion .cocci.  Each message ends with\n"
-	"base-commit: when TREE is a git checkout whose HEAD holds the\n"
+	"Write the patch series of rule NAME for the scanned TREE, which\n"
+	"`git am` applies to TREE: one numbered patch per subsystem (or\n"
+	"file, or one for all), DIR/0000-cover-letter.patch when there is\n"
+	"more than one, and the rule's companion .cocci.  Each message ends\n"
+	"with base-commit: when TREE is a git checkout whose HEAD holds the\n"
 	"touched files as they are.  TREE is never written.\n"
 	"\n"
 	"  --db FILE           database of a scan of TREE (default "
@@ -49,11 +49,13 @@ const char usage_patch[] =
 	"  --rules DIR         rule directory\n"
 	"  --keep-work         keep the scratch repository (for debugging)\n"
 	"  --force             replace an existing series in DIR\n"
-	"  --subject-prefix STR  [STR n/m] instead of [PATCH n/m]\n"
-	"  -v, --reroll-count N  version N of the series: [PATCH vN n/m]\n"
+	"  --subject-prefix STR\n"
+	"                      [STR n/m] instead of [PATCH n/m]\n"
+	"  -v, --reroll-count N\n"
+	"                      version N of the series: [PATCH vN n/m]\n"
 	"  --rfc               [RFC PATCH n/m]\n"
-	"  --to ADDR, --cc ADDR  also To:/Cc: ADDR on every message "
-	"(repeatable)\n";
+	"  --to ADDR           also To: ADDR on every message (repeatable)\n"
+	"  --cc ADDR           also Cc: ADDR on every message (repeatable)\n";
 
 static int parse_split(const char *s, enum split_mode *m)
 {
@@ -267,16 +269,19 @@ int cmd_patch(int argc, char **argv)
 			break;
 		case 'P':
 			if (check_subject_prefix(optarg)) {
-				rc = usage_error("patch", "--subject-prefix: "
-					"want printable text without brackets");
+				rc = usage_error("patch",
+						 "--subject-prefix: want "
+						 "printable text without "
+						 "brackets");
 				goto out;
 			}
 			o.subject_prefix = optarg;
 			break;
 		case 'v':
 			if (parse_reroll(optarg, &o.reroll)) {
-				rc = usage_error("patch", "-v/--reroll-count: "
-					"want a version from 1 to 999");
+				rc = usage_error("patch",
+						 "-v/--reroll-count: want a "
+						 "version from 1 to 999");
 				goto out;
 			}
 			break;
@@ -286,9 +291,11 @@ int cmd_patch(int argc, char **argv)
 		case 't':
 		case 'c':
 			if (check_address(optarg)) {
-				rc = usage_error("patch", "--%s: want one "
-					"address, addr@host or 'Name "
-					"<addr@host>'", c == 't' ? "to" : "cc");
+				rc = usage_error("patch",
+						 "--%s: want one address, "
+						 "addr@host or 'Name "
+						 "<addr@host>'",
+						 c == 't' ? "to" : "cc");
 				goto out;
 			}
 			addr_add(c == 't' ? &o.to : &o.cc, optarg);

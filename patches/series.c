@@ -589,8 +589,8 @@ static int finish_cover(sqlite3 *db, const struct rule *r,
 {
 	struct addr_list to = {0}, cc = {0};
 	char *blurb = cover_blurb(r, t->about);
-	char *subj = xasprintf("%s: %s",
-			       p->ngroups > 1 ? "treewide" : p->groups[0].prefix,
+	const char *prefix = p->ngroups > 1 ? "treewide" : p->groups[0].prefix;
+	char *subj = xasprintf("%s: %s", prefix,
 			       r->subject ? r->subject : r->description);
 	struct mbox_edit e = {.to = &to, .cc = &cc, .subject = subj,
 			      .blurb = blurb, .base = t->base};

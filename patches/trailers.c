@@ -64,8 +64,8 @@ static int paths_of(const struct strbuf *ls, char ***v)
 
 		if (tab) {
 			*v = xrealloc(*v, (size_t)(n + 1) * sizeof(**v));
-			(*v)[n++] = xstrndup(tab + 1,
-					     len - (size_t)(tab + 1 - p));
+			(*v)[n++] =
+				xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
 		}
 		p += len + 1;
 	}
@@ -82,8 +82,7 @@ int series_base_commit(struct scratch *s, const char *tree, char out[41])
 	char sha[41], **paths = NULL, **argv;
 	int i, k = 0, n, rc = -1;
 
-	if (ktree_git_head(tree, sha) ||
-	    scratch_git(s, &base, NULL, base_ls))
+	if (ktree_git_head(tree, sha) || scratch_git(s, &base, NULL, base_ls))
 		goto out;
 	n = paths_of(&base, &paths);
 	argv = xcalloc((size_t)n + 10, sizeof(*argv));
@@ -107,7 +106,8 @@ int series_base_commit(struct scratch *s, const char *tree, char out[41])
 		} else {
 			warn_msg("files the series touches differ from %s's "
 				 "HEAD or are not in it; no base-commit: "
-				 "written", tree);
+				 "written",
+				 tree);
 		}
 	}
 	free(argv);
