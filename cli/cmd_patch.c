@@ -22,12 +22,16 @@ const char usage_patch[] =
 	"                      [--split file|subsystem|one] "
 	"[--prefer-gfp-param]\n"
 	"                      [--maintainers auto|script|builtin|none]\n"
-	"                      [--author 'NAME <EMAIL>'] [--force] TREE\n"
+	"                      [--author 'NAME <EMAIL>'] [--force]\n"
+	"                      [--subject-prefix STR] [-v N] [--rfc]\n"
+	"                      [--to ADDR]... [--cc ADDR]... TREE\n"
 	"\n"
-	"Write the patch series of rule NAME for the scanned TREE:\n"
-	"DIR/0000-cover-letter.patch and one numbered patch per subsystem\n"
-	"(or file, or one for all), which `git am` applies to TREE, plus the\n"
-	"rule's companion .cocci.  TREE is never written.\n"
+	"Write the patch series of rule NAME for the scanned TREE, which\n"
+	"`git am` applies to TREE: one numbered patch per subsystem (or\n"
+	"file, or one for all), DIR/0000-cover-letter.patch when there is\n"
+	"more than one, and the rule's companion .cocci.  Each message ends\n"
+	"with base-commit: when TREE is a git checkout whose HEAD holds the\n"
+	"touched files as they are.  TREE is never written.\n"
 	"\n"
 	"  --db FILE           database of a scan of TREE (default "
 	"./gfpaudit.db)\n"
@@ -44,7 +48,14 @@ const char usage_patch[] =
 	"  --author ID         Signed-off-by and author (default: git config)\n"
 	"  --rules DIR         rule directory\n"
 	"  --keep-work         keep the scratch repository (for debugging)\n"
-	"  --force             replace an existing series in DIR\n";
+	"  --force             replace an existing series in DIR\n"
+	"  --subject-prefix STR\n"
+	"                      [STR n/m] instead of [PATCH n/m]\n"
+	"  -v, --reroll-count N\n"
+	"                      version N of the series: [PATCH vN n/m]\n"
+	"  --rfc               [RFC PATCH n/m]\n"
+	"  --to ADDR           also To: ADDR on every message (repeatable)\n"
+	"  --cc ADDR           also Cc: ADDR on every message (repeatable)\n";
 
 static int parse_split(const char *s, enum split_mode *m)
 {
@@ -73,15 +84,53 @@ static int parse_maint(const char *s, enum maint_mode *m)
 	return -1;
 }
 
-static char *join_args(int argc, char **argv)
+/* -v N: what a maintainer reads as the series' version. */
+static int parse_reroll(const char *s, int *n)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int i;
+	char *end;
+	long v;
 
-	sb_adds(&sb, "gfpaudit");
-	for (i = 0; i < argc; i++)
-		sb_addf(&sb, " %s", argv[i]);
-	return sb_detach(&sb);
+	if (*s < '1' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	if (*end || v > 999)
+		return -1;
+	*n = (int)v;
+	return 0;
+}
+
+/*
+ * Text inside "[...]" of a subject: printable, no bracket.  Error
+ * messages do not echo these values: one could hold a line break.
+ */
+static int check_subject_prefix(const char *s)
+{
+	const char *c;
+
+	if (!*s || strlen(s) > 64)
+		return -1;
+	for (c = s; *c; c++)
+		if (*c < ' ' || *c > '~' || *c == '[' || *c == ']')
+			return -1;
+	return 0;
+}
+
+/*
+ * One address of --to/--cc, "addr@host" or "Name <addr@host>": a comma
+ * would be two, a line break another header.
+ */
+static int check_address(const char *s)
+{
+	const char *at = strchr(s, '@'), *c;
+
+	if (!at || at == s || !at[1])
+		return -1;
+	for (c = s; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == ',' || *c == 0x7f)
+			return -1;
+	if (strchr(s, '<') && (!strchr(s, '>') || strchr(s, '>') < at))
+		return -1;
+	return 0;
 }
 
 static int run_patch(const char *dbpath, const char *rule_name,
@@ -155,18 +204,22 @@ int cmd_patch(int argc, char **argv)
 		{"rules", required_argument, NULL, 'R'},
 		{"keep-work", no_argument, NULL, 'k'},
 		{"force", no_argument, NULL, 'f'},
+		{"subject-prefix", required_argument, NULL, 'P'},
+		{"reroll-count", required_argument, NULL, 'v'},
+		{"rfc", no_argument, NULL, 'C'},
+		{"to", required_argument, NULL, 't'},
+		{"cc", required_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	struct series_opts o = {0};
 	const char *dbpath = "gfpaudit.db", *rule = NULL, *out = NULL;
-	char *rdir = NULL, *defout = NULL, *cmdline;
+	char *rdir = NULL, *defout = NULL;
 	enum split_mode split = SPLIT_SUBSYSTEM;
 	int prefer = 0, c, rc;
 
-	cmdline = join_args(argc, argv);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+v:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dbpath = optarg;
@@ -214,6 +267,39 @@ int cmd_patch(int argc, char **argv)
 		case 'f':
 			o.force = 1;
 			break;
+		case 'P':
+			if (check_subject_prefix(optarg)) {
+				rc = usage_error("patch",
+						 "--subject-prefix: want "
+						 "printable text without "
+						 "brackets");
+				goto out;
+			}
+			o.subject_prefix = optarg;
+			break;
+		case 'v':
+			if (parse_reroll(optarg, &o.reroll)) {
+				rc = usage_error("patch",
+						 "-v/--reroll-count: want a "
+						 "version from 1 to 999");
+				goto out;
+			}
+			break;
+		case 'C':
+			o.rfc = 1;
+			break;
+		case 't':
+		case 'c':
+			if (check_address(optarg)) {
+				rc = usage_error("patch",
+						 "--%s: want one address, "
+						 "addr@host or 'Name "
+						 "<addr@host>'",
+						 c == 't' ? "to" : "cc");
+				goto out;
+			}
+			addr_add(c == 't' ? &o.to : &o.cc, optarg);
+			break;
 		case 'h':
 			fputs(usage_patch, stdout);
 			rc = EXIT_OK;
@@ -237,7 +323,6 @@ int cmd_patch(int argc, char **argv)
 		out = defout = xasprintf("patches-%s", rule);
 	o.tree = argv[optind];
 	o.out = out;
-	o.cmdline = cmdline;
 	o.rules_dir = rdir;
 	if (o.maint == MAINT_SCRIPT) {
 		char *s = xasprintf("%s/scripts/get_maintainer.pl", o.tree);
@@ -257,6 +342,7 @@ int cmd_patch(int argc, char **argv)
 out:
 	free(rdir);
 	free(defout);
-	free(cmdline);
+	addr_list_free(&o.to);
+	addr_list_free(&o.cc);
 	return rc;
 }

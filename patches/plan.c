@@ -441,6 +441,7 @@ static int cmp_group(const void *a, const void *b)
 void plan_group(struct plan *p, enum split_mode mode, const char *tree,
 		int tree_is_git)
 {
+	const char **paths;
 	int i, k;
 
 	if (p->nfiles)
@@ -477,22 +478,28 @@ void plan_group(struct plan *p, enum split_mode mode, const char *tree,
 						  f->removes_definition))
 				f->group = k;
 	}
+	paths = xcalloc((size_t)p->nfiles + 1, sizeof(*paths));
 	for (k = 0; k < p->ngroups; k++) {
 		struct plan_group *g = &p->groups[k];
 		char *key;
+		int n = 0;
 
 		if (g->last) {
 			g->prefix = xstrdup("mm");
-		} else if (!strcmp(g->key, "all")) {
-			g->prefix = xstrdup("treewide");
-		} else if (mode == SPLIT_FILE) {
-			key = subsys_key(g->key);
-			g->prefix = subsys_prefix(tree, tree_is_git, key);
-			free(key);
-		} else {
-			g->prefix = subsys_prefix(tree, tree_is_git, g->key);
+			continue;
 		}
+		if (!strcmp(g->key, "all")) {
+			g->prefix = xstrdup("treewide");
+			continue;
+		}
+		for (i = 0; i < p->nfiles; i++)
+			if (p->files[i].group == k)
+				paths[n++] = p->files[i].path;
+		key = mode == SPLIT_FILE ? subsys_key(g->key) : xstrdup(g->key);
+		g->prefix = subsys_prefix(tree, tree_is_git, key, paths, n);
+		free(key);
 	}
+	free(paths);
 }
 
 void plan_free(struct plan *p)

@@ -10,7 +10,9 @@
 #include "db/db.h"
 #include "lib/ktree.h"
 #include "patches/maintainers.h"
+#include "patches/mbox.h"
 #include "patches/scratch.h"
+#include "patches/trailers.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -91,90 +93,6 @@ static int prepare_out(const char *out, int force)
 	return rc;
 }
 
-static void wrap_list(struct strbuf *sb, const char *hdr,
-		      const struct addr_list *l)
-{
-	size_t col;
-	int i;
-
-	if (!l->n)
-		return;
-	sb_addf(sb, "%s: ", hdr);
-	col = strlen(hdr) + 2;
-	for (i = 0; i < l->n; i++) {
-		size_t n = strlen(l->v[i]);
-
-		if (i && col + n + 2 > 78) {
-			sb_adds(sb, ",\n    ");
-			col = 4;
-		} else if (i) {
-			sb_adds(sb, ", ");
-			col += 2;
-		}
-		sb_adds(sb, l->v[i]);
-		col += n;
-	}
-	sb_addc(sb, '\n');
-}
-
-/* Insert To:/Cc: (and replace cover-letter placeholders) in a patch file. */
-static int fix_headers(const char *file, const struct addr_list *to,
-		       const struct addr_list *cc, const char *subject,
-		       const char *blurb)
-{
-	struct strbuf sb = STRBUF_INIT, hdr = STRBUF_INIT;
-	char *buf, *subj, *p;
-	size_t len;
-	FILE *f;
-	int rc = 0;
-
-	if (read_whole_file(file, &buf, &len)) {
-		error_msg("%s: %s", file, strerror(errno));
-		return -1;
-	}
-	subj = strstr(buf, "\nSubject: ");
-	if (!subj) {
-		error_msg("%s: git format-patch wrote no Subject:", file);
-		free(buf);
-		return -1;
-	}
-	wrap_list(&hdr, "To", to);
-	wrap_list(&hdr, "Cc", cc);
-	sb_add(&sb, buf, (size_t)(subj - buf) + 1);
-	sb_add(&sb, hdr.buf ? hdr.buf : "", hdr.len);
-	p = subj + 1;
-	if (subject) {
-		char *s = strstr(p, "*** SUBJECT HERE ***");
-
-		if (s) {
-			sb_add(&sb, p, (size_t)(s - p));
-			sb_adds(&sb, subject);
-			p = s + strlen("*** SUBJECT HERE ***");
-		}
-	}
-	if (blurb) {
-		char *s = strstr(p, "*** BLURB HERE ***\n");
-
-		if (s) {
-			sb_add(&sb, p, (size_t)(s - p));
-			sb_adds(&sb, blurb);
-			p = s + strlen("*** BLURB HERE ***\n");
-		}
-	}
-	sb_adds(&sb, p);
-	f = fopen(file, "w");
-	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len) {
-		error_msg("%s: %s", file, strerror(errno));
-		rc = -1;
-	}
-	if (f && fclose(f))
-		rc = -1;
-	free(buf);
-	sb_release(&sb);
-	sb_release(&hdr);
-	return rc;
-}
-
 static char *commit_message(const struct rule *r, const struct plan *p,
 			    const struct plan_group *g,
 			    const struct group_stat *gs, const char *author)
@@ -220,7 +138,9 @@ static char *commit_message(const struct rule *r, const struct plan *p,
 	/* checkpatch wants the commit reference whole, on one line. */
 	if (r->upstream)
 		sb_addf(&sb, "commit %s.\n", r->upstream);
-	sb_addf(&sb, "\nSigned-off-by: %s\n", author);
+	sb_addc(&sb, '\n');
+	trailers_add(&sb, r);
+	sb_addf(&sb, "Signed-off-by: %s\n", author);
 	sb_release(&para);
 	return sb_detach(&sb);
 }
@@ -480,38 +400,21 @@ static int commit_groups(struct scratch *s, const struct rule *r,
 	return rc;
 }
 
-static char *cover_blurb(const struct rule *r, const struct plan *p,
-			 const struct series_opts *o, sqlite3 *db, int ncommits)
+/*
+ * How the series was made and what it does, in numbers: the cover
+ * letter's last paragraph, or the notes of a patch sent alone.  Nothing
+ * of the machine that made it (paths, options): it is mailed.
+ */
+static char *series_about(const struct rule *r, const struct plan *p,
+			  const struct series_opts *o, int ncommits)
 {
 	struct strbuf sb = STRBUF_INIT, para = STRBUF_INIT;
 	struct kversion kv;
-	char head[41];
-	sqlite3_stmt *st;
-	const char *t;
 
-	sb_addf(&sb, "%s.\n\n", r->description);
-	if (r->why)
-		sb_addf(&sb, "%s\n", r->why);
-	sb_adds(&sb, "How this series was produced:\n\n");
-	st = db_prepare(db, "SELECT command, options, kernel_version FROM runs "
-			    "ORDER BY id DESC LIMIT 1");
-	if (st && sqlite3_step(st) == SQLITE_ROW) {
-		t = (const char *)sqlite3_column_text(st, 2);
-		sb_addf(&sb, "  gfpaudit %s of Linux %s, options %s\n",
-			sqlite3_column_text(st, 0)
-				? (const char *)sqlite3_column_text(st, 0)
-				: "scan",
-			t ? t : "?",
-			sqlite3_column_text(st, 1)
-				? (const char *)sqlite3_column_text(st, 1)
-				: "{}");
-	}
-	sqlite3_finalize(st);
-	sb_addf(&sb, "  %s\n\n", o->cmdline);
+	sb_addf(&para, "Found by gfpaudit %s (rule %s)", GFPAUDIT_VERSION,
+		r->name);
 	if (ktree_version(o->tree, &kv) == 0)
-		sb_addf(&para, "The tree is Linux %s", kv.text);
-	if (ktree_git_head(o->tree, head) == 0)
-		sb_addf(&para, " at %.12s", head);
+		sb_addf(&para, " in Linux %s", kv.text);
 	sb_adds(&para, ". Every edit is at a line and column the scan "
 		       "recorded; nothing else in the files is touched.");
 	if (r->cocci)
@@ -534,8 +437,10 @@ static char *cover_blurb(const struct rule *r, const struct plan *p,
 			"entr%s removed",
 			p->definitions, p->definitions == 1 ? "" : "s",
 			p->tables, p->tables == 1 ? "y" : "ies");
-	sb_addf(&para, ", in %d file%s and %d patch%s.", p->nfiles,
-		p->nfiles == 1 ? "" : "s", ncommits, ncommits == 1 ? "" : "es");
+	sb_addf(&para, ", in %d file%s", p->nfiles, p->nfiles == 1 ? "" : "s");
+	if (ncommits > 1)
+		sb_addf(&para, " and %d patches", ncommits);
+	sb_addc(&para, '.');
 	if (p->skipped)
 		sb_addf(&para,
 			" %d use%s could not be converted "
@@ -550,6 +455,17 @@ static char *cover_blurb(const struct rule *r, const struct plan *p,
 			p->refused == 1 ? "was" : "were");
 	add_wrapped(&sb, para.buf);
 	sb_release(&para);
+	return sb_detach(&sb);
+}
+
+static char *cover_blurb(const struct rule *r, const char *about)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_addf(&sb, "%s.\n\n", r->description);
+	if (r->why)
+		sb_addf(&sb, "%s\n", r->why);
+	sb_adds(&sb, about);
 	return sb_detach(&sb);
 }
 
@@ -636,67 +552,111 @@ static void copy_cocci(const struct rule *r, const struct series_opts *o)
 	free(dst);
 }
 
-/* Post-process the files format-patch listed (cover letter first). */
-static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
-			const struct series_opts *o, struct group_stat *gs,
-			const char *listing, const char *series, char *blurb)
+/* What every file of the series gets besides its own headers. */
+struct series_text {
+	int cover;	   /* the listing starts with a cover letter */
+	const char *about; /* series_about() */
+	const char *base;  /* base-commit hash, or NULL */
+};
+
+static char **split_listing(const char *listing, int *nfiles)
 {
-	struct maintainers *m = NULL;
-	struct addr_list all_to = {0}, all_cc = {0};
-	char *mbuf = NULL, *mpath = xasprintf("%s/MAINTAINERS", o->tree);
 	char **files = NULL;
-	int nfiles = 0, i, g, num, rc = 0;
-	size_t mlen;
 	const char *l;
 
-	if (o->maint != MAINT_NONE && read_whole_file(mpath, &mbuf, &mlen) == 0)
-		m = maintainers_parse(mbuf, mlen);
-	free(mbuf);
-	free(mpath);
+	*nfiles = 0;
 	for (l = listing; *l;) {
 		size_t n = strcspn(l, "\n");
 
 		if (n) {
-			files = xrealloc(files,
-					 (size_t)(nfiles + 1) * sizeof(char *));
-			files[nfiles++] = xstrndup(l, n);
+			files = xrealloc(files, (size_t)(*nfiles + 1) *
+							sizeof(char *));
+			files[(*nfiles)++] = xstrndup(l, n);
 		}
 		l += n;
 		if (*l)
 			l++;
 	}
+	return files;
+}
+
+static int finish_cover(sqlite3 *db, const struct rule *r,
+			const struct plan *p, const struct series_opts *o,
+			const char *file, const char *series,
+			const struct series_text *t,
+			const struct addr_list *maint_to,
+			const struct addr_list *maint_cc)
+{
+	struct addr_list to = {0}, cc = {0};
+	char *blurb = cover_blurb(r, t->about);
+	const char *prefix = p->ngroups > 1 ? "treewide" : p->groups[0].prefix;
+	char *subj = xasprintf("%s: %s", prefix,
+			       r->subject ? r->subject : r->description);
+	struct mbox_edit e = {.to = &to, .cc = &cc, .subject = subj,
+			      .blurb = blurb, .base = t->base};
+	int rc;
+
+	mbox_recipients(&o->to, &o->cc, maint_to, maint_cc, &to, &cc);
+	rc = mbox_rewrite(file, &e);
+	record_patch(db, series, r->name, 0, file, subj, NULL);
+	free(subj);
+	free(blurb);
+	addr_list_free(&to);
+	addr_list_free(&cc);
+	return rc;
+}
+
+/*
+ * Post-process the files format-patch listed: the cover letter (when
+ * there is one) first, then the patches.
+ */
+static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
+			const struct series_opts *o, struct group_stat *gs,
+			const char *listing, const char *series,
+			const struct series_text *t)
+{
+	struct maintainers *m = NULL;
+	struct addr_list all_to = {0}, all_cc = {0};
+	char *mbuf = NULL, *mpath = xasprintf("%s/MAINTAINERS", o->tree);
+	char **files;
+	int nfiles, i, g, num, rc = 0;
+	size_t mlen;
+
+	if (o->maint != MAINT_NONE && read_whole_file(mpath, &mbuf, &mlen) == 0)
+		m = maintainers_parse(mbuf, mlen);
+	free(mbuf);
+	free(mpath);
+	files = split_listing(listing, &nfiles);
 	db_exec(db, "BEGIN");
 	forget_series(db, series);
 	/* Numbered patches are the groups that produced a commit, in order. */
-	for (i = 1, g = 0, num = 1; i < nfiles && !rc; i++, g++, num++) {
-		struct addr_list to = {0}, cc = {0};
+	for (i = t->cover, g = 0, num = 1; i < nfiles && !rc; i++, g++, num++) {
+		struct addr_list to = {0}, cc = {0}, mto = {0}, mcc = {0};
+		struct mbox_edit e = {.to = &to, .cc = &cc, .base = t->base,
+				      .notes = t->cover ? NULL : t->about};
 		int k;
 
 		while (g < p->ngroups && !gs[g].subject)
 			g++;
 		if (g >= p->ngroups)
 			break;
-		maintainers_of(o, m, p, g, files[i], &to, &cc);
-		for (k = 0; k < to.n; k++)
-			addr_add(&all_to, to.v[k]);
-		for (k = 0; k < cc.n; k++)
-			addr_add(&all_cc, cc.v[k]);
-		rc = fix_headers(files[i], &to, &cc, NULL, NULL);
+		maintainers_of(o, m, p, g, files[i], &mto, &mcc);
+		for (k = 0; k < mto.n; k++)
+			addr_add(&all_to, mto.v[k]);
+		for (k = 0; k < mcc.n; k++)
+			addr_add(&all_cc, mcc.v[k]);
+		mbox_recipients(&o->to, &o->cc, &mto, &mcc, &to, &cc);
+		rc = mbox_rewrite(files[i], &e);
 		record_patch(db, series, r->name, num, files[i], gs[g].subject,
 			     &gs[g]);
 		addr_list_free(&to);
 		addr_list_free(&cc);
+		addr_list_free(&mto);
+		addr_list_free(&mcc);
 	}
-	if (!rc && nfiles) {
-		char *subj = xasprintf(
-			"%s: %s",
-			p->ngroups > 1 ? "treewide" : p->groups[0].prefix,
-			r->subject ? r->subject : r->description);
-
-		rc = fix_headers(files[0], &all_to, &all_cc, subj, blurb);
-		record_patch(db, series, r->name, 0, files[0], subj, NULL);
-		free(subj);
-	}
+	if (!rc && t->cover && nfiles)
+		rc = finish_cover(db, r, p, o, files[0], series, t, &all_to,
+				  &all_cc);
 	db_exec(db, rc ? "ROLLBACK" : "COMMIT");
 	for (i = 0; i < nfiles; i++) {
 		if (!rc)
@@ -710,6 +670,43 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 	return rc;
 }
 
+/*
+ * git format-patch into real, the file names listed in listing.  A patch
+ * sent alone has no cover letter: its notes go below its "---".  git's
+ * own --rfc is not used: before 2.44 it replaced the subject prefix
+ * instead of prefixing it.
+ */
+static int format_series(struct scratch *s, const struct series_opts *o,
+			 const char *real, int cover, struct strbuf *listing)
+{
+	char *sig = xasprintf("gfpaudit %s", GFPAUDIT_VERSION);
+	char *prefix = xasprintf("--subject-prefix=%s%s", o->rfc ? "RFC " : "",
+				 o->subject_prefix ? o->subject_prefix
+						   : "PATCH");
+	char *reroll = o->reroll ? xasprintf("--reroll-count=%d", o->reroll)
+				 : NULL;
+	const char *fp[12];
+	int n = 0, rc;
+
+	fp[n++] = "format-patch";
+	if (cover)
+		fp[n++] = "--cover-letter";
+	fp[n++] = "-o";
+	fp[n++] = real;
+	fp[n++] = "--signature";
+	fp[n++] = sig;
+	fp[n++] = prefix;
+	if (reroll)
+		fp[n++] = reroll;
+	fp[n++] = "gfpaudit-base..refs/heads/gfpaudit-series";
+	fp[n] = NULL;
+	rc = scratch_git(s, listing, NULL, fp);
+	free(sig);
+	free(prefix);
+	free(reroll);
+	return rc;
+}
+
 int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 		 const struct series_opts *o)
 {
@@ -720,7 +717,7 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	struct scratch s;
 	struct group_stat *gs;
 	struct strbuf listing = STRBUF_INIT;
-	char *name, *email, *author, *blurb = NULL, real[PATH_MAX];
+	char *name, *email, *author, *about = NULL, real[PATH_MAX];
 	int i, rc = 0, ncommits = 0, nothing = 0;
 
 	if (prepare_out(o->out, o->force))
@@ -757,25 +754,19 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 			"no series written\n", progname, r->name, o->tree);
 		nothing = 1;
 	}
+	if (!rc && !nothing &&
+	    format_series(&s, o, real, ncommits > 1, &listing))
+		rc = EXIT_INTERNAL;
 	if (!rc && !nothing) {
-		char *sig = xasprintf("gfpaudit %s", GFPAUDIT_VERSION);
-		const char *fp[] = {"format-patch",
-				    "--cover-letter",
-				    "-o",
-				    real,
-				    "--signature",
-				    sig,
-				    "gfpaudit-base..refs/heads/gfpaudit-series",
-				    NULL};
+		struct series_text t = {.cover = ncommits > 1, .base = NULL};
+		char head[41];
 
-		if (scratch_git(&s, &listing, NULL, fp))
-			rc = EXIT_INTERNAL;
-		free(sig);
-	}
-	if (!rc && !nothing) {
-		blurb = cover_blurb(r, p, o, db, ncommits);
+		if (series_base_commit(&s, o->tree, head) == 0)
+			t.base = head;
+		about = series_about(r, p, o, ncommits);
+		t.about = about;
 		if (finish_files(db, r, p, o, gs,
-				 listing.buf ? listing.buf : "", real, blurb))
+				 listing.buf ? listing.buf : "", real, &t))
 			rc = EXIT_INTERNAL;
 		copy_cocci(r, o);
 	}
@@ -793,7 +784,7 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	for (i = 0; i < p->ngroups; i++)
 		free(gs[i].subject);
 	free(gs);
-	free(blurb);
+	free(about);
 	sb_release(&listing);
 	free(name);
 	free(email);

@@ -2,6 +2,7 @@
 #ifndef GFPAUDIT_PATCHES_SERIES_H
 #define GFPAUDIT_PATCHES_SERIES_H
 
+#include "patches/maintainers.h"
 #include "patches/plan.h"
 
 #include <sqlite3.h>
@@ -16,17 +17,22 @@ enum maint_mode {
 struct series_opts {
 	const char *tree;
 	const char *out;       /* output directory (created) */
-	const char *cmdline;   /* how the series was produced */
 	const char *author;    /* "Name <email>" or NULL */
 	const char *rules_dir; /* for the companion .cocci */
 	enum maint_mode maint;
 	int keep_work;
 	int force; /* replace an existing series in out */
+	/* The mail: [RFC SUBJECT_PREFIX vREROLL n/m], more To:/Cc:. */
+	const char *subject_prefix; /* NULL: PATCH */
+	int reroll;		    /* 0: none */
+	int rfc;
+	struct addr_list to, cc;
 };
 
 /*
  * Write the series for plan p of rule r: scratch repo, one commit per
- * group, git format-patch with a cover letter, To:/Cc: filled in, the
+ * group, git format-patch with a cover letter when there is more than
+ * one patch, To:/Cc: and base-commit: filled in, the
  * companion .cocci copied beside, one `patches` row per file.  Returns 0,
  * 2 on bad input (stale database, unusable out), 3 on internal errors.
  */

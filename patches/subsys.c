@@ -2,7 +2,7 @@
 /*
  * Subsystems and their subject prefixes.  Maintainers expect a patch
  * subject in their own style ("drm/i915: ...", "fs/proc: ..."): the best
- * source is the directory's own history, the fallback a small table of
+ * source is the touched files' own history, the fallback a small table of
  * the kernel's usual forms.
  */
 #include "patches/subsys.h"
@@ -154,6 +154,11 @@ char *subsys_prefix_from_log(const char *log)
 		size_t len = strcspn(p, "\n");
 		char *pre = prefix_of(p, len);
 
+		/* A treewide change touches the files, not their subsystem. */
+		if (pre && !strcmp(pre, "treewide")) {
+			free(pre);
+			pre = NULL;
+		}
 		if (pre) {
 			for (i = 0; i < n && strcmp(seen[i], pre); i++)
 				;
@@ -186,24 +191,37 @@ char *subsys_prefix_from_log(const char *log)
 	return best;
 }
 
-char *subsys_prefix(const char *tree, int tree_is_git, const char *key)
+/*
+ * The files' own history: a subsystem's maintainers write the prefix
+ * they want ("mm/zsmalloc:" where the directory says "mm"), and the last
+ * few subjects say it.  One git log for a group, however many files.
+ */
+char *subsys_prefix(const char *tree, int tree_is_git, const char *key,
+		    const char *const *paths, int npaths)
 {
-	if (tree_is_git) {
-		struct strbuf out = STRBUF_INIT;
-		/* Files of this directory itself, not of its subdirectories. */
-		char *spec = xasprintf(":(glob)%s/*", key);
-		char *argv[] = {"git", "-C",  (char *)tree,  "log",
-				"-n",  "100", "--no-merges", "--format=%s",
-				"--",  spec,  NULL};
-		struct spawn_opts o = {.out = &out, .quiet = 1};
-		char *pre = NULL;
+	struct strbuf out = STRBUF_INIT;
+	struct spawn_opts o = {.out = &out, .quiet = 1};
+	char **argv, *pre = NULL;
+	int i, k = 0;
 
-		if (run_argv(argv, &o) == 0 && out.len)
-			pre = subsys_prefix_from_log(out.buf);
-		sb_release(&out);
-		free(spec);
-		if (pre)
-			return pre;
-	}
-	return subsys_default_prefix(key);
+	if (!tree_is_git || !npaths)
+		return subsys_default_prefix(key);
+	argv = xcalloc((size_t)npaths + 11, sizeof(*argv));
+	argv[k++] = "git";
+	argv[k++] = "--literal-pathspecs";
+	argv[k++] = "-C";
+	argv[k++] = (char *)tree;
+	argv[k++] = "log";
+	argv[k++] = "-n";
+	argv[k++] = SUBSYS_LOG_SUBJECTS;
+	argv[k++] = "--no-merges";
+	argv[k++] = "--format=%s";
+	argv[k++] = "--";
+	for (i = 0; i < npaths; i++)
+		argv[k++] = (char *)paths[i];
+	if (run_argv(argv, &o) == 0 && out.len)
+		pre = subsys_prefix_from_log(out.buf);
+	sb_release(&out);
+	free(argv);
+	return pre ? pre : subsys_default_prefix(key);
 }

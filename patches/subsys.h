@@ -20,10 +20,16 @@ char *subsys_default_prefix(const char *key);
  */
 char *subsys_prefix_from_log(const char *log);
 
+/* How many of the files' latest subjects subsys_prefix() reads. */
+#define SUBSYS_LOG_SUBJECTS "20"
+
 /*
- * The prefix for key in tree: from the tree's own git history of that
- * directory when the tree is a git checkout, else the table.
+ * The prefix for the group of files paths[0..npaths) in tree, whose
+ * subsystem is key: the most common prefix of the last
+ * SUBSYS_LOG_SUBJECTS subjects of their own `git log` when the tree is a
+ * git checkout and one has a prefix, else subsys_default_prefix(key).
  */
-char *subsys_prefix(const char *tree, int tree_is_git, const char *key);
+char *subsys_prefix(const char *tree, int tree_is_git, const char *key,
+		    const char *const *paths, int npaths);
 
 #endif

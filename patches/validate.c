@@ -46,8 +46,9 @@ static int list_patches(const char *dir, char ***out)
 		return -1;
 	}
 	while ((e = readdir(d))) {
+		/* vN-0000-cover-letter.patch when patch -v N wrote it */
 		if (!str_has_suffix(e->d_name, ".patch") ||
-		    !strcmp(e->d_name, "0000-cover-letter.patch"))
+		    str_has_suffix(e->d_name, "0000-cover-letter.patch"))
 			continue;
 		v = xrealloc(v, (size_t)(n + 1) * sizeof(char *));
 		v[n++] = xstrdup(e->d_name);

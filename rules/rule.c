@@ -346,6 +346,7 @@ void rule_free(struct rule *r)
 	free(r->subst);
 	free(r->add_flag);
 	free(r->upstream);
+	free(r->fixes);
 	free(r->subject);
 	free(r->why);
 	free(r->cocci);
@@ -353,6 +354,15 @@ void rule_free(struct rule *r)
 		free_match(&r->matches[i]);
 	free(r->matches);
 	memset(r, 0, sizeof(*r));
+}
+
+size_t rule_commit_sha_len(const char *ref)
+{
+	size_t n = strspn(ref, "0123456789abcdef");
+
+	if (n < 12 || n > 40 || (ref[n] && ref[n] != ' '))
+		return 0;
+	return n;
 }
 
 static int set_once(struct parser *p, char **slot, const char *key,
@@ -495,6 +505,16 @@ static int parse_header_key(struct parser *p, struct rule *r, const char *key,
 		return parse_bool(p, key, v, &r->prefer_param);
 	if (!strcmp(key, "upstream"))
 		return set_once(p, &r->upstream, key, v);
+	if (!strcmp(key, "fixes")) {
+		/* What checkpatch wants of a Fixes: tag, checked here once. */
+		size_t n = rule_commit_sha_len(v);
+
+		if (!n || strlen(v + n) < 6 || strncmp(v + n, " (\"", 3) ||
+		    !str_has_suffix(v + n, "\")"))
+			return perr(p, "fixes: want SHA (\"subject\"), SHA of "
+				       "12 to 40 hex digits");
+		return set_once(p, &r->fixes, key, v);
+	}
 	if (!strcmp(key, "subject"))
 		return set_once(p, &r->subject, key, v);
 	if (!strcmp(key, "cocci")) {

@@ -75,6 +75,7 @@ struct rule {
 	int remove_definition; /* remove the flag's #define and tables */
 	int prefer_param;      /* --prefer-gfp-param is meaningful */
 	char *upstream;	       /* upstream commit doing the same */
+	char *fixes;	       /* commit whose bug the finding is */
 	char *subject;	       /* patch subject after the prefix */
 	char *why;	       /* commit message body */
 	char *cocci;	       /* companion semantic patch */
@@ -99,6 +100,14 @@ const char *rule_source_name(enum rule_source s);
 
 /* Columns a `where:` or a {template} may name for a source, NULL-ended. */
 const char *const *rule_source_columns(enum rule_source s);
+
+/*
+ * The length of the abbreviated hash ref starts with ("0ee931c4e31a
+ * (\"subject\")": 12), or 0 when it does not start with 12 to 40 hex
+ * digits and a blank or its end: the form commit references take in
+ * `upstream:` and `fixes:`.
+ */
+size_t rule_commit_sha_len(const char *ref);
 
 /* Word-boundary search: 1 when word occurs in text as a C identifier. */
 int rule_has_word(const char *text, const char *word);

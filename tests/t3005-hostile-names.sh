@@ -55,9 +55,8 @@ print "Pat Proc <pat\@example.org> (maintainer:PROC FILESYSTEM)\n";
 PL
 git_id="-c user.name=T -c user.email=t@example.org"
 (cd "$MK" && git init -q && git add -A && git $git_id commit -qm "Initial" &&
-	echo a >fs/proc/NOTES && git add fs/proc/NOTES &&
-	git $git_id commit -qm "../../escape: notes" &&
-	echo b >>fs/proc/NOTES && git $git_id commit -qam "../../escape: more") ||
+	echo '/* a */' >>"$fname" && git $git_id commit -qam "../../escape: notes" &&
+	echo '/* b */' >>"$fname" && git $git_id commit -qam "../../escape: more") ||
 	skip_all "git cannot commit here"
 
 db=$W/h.db
