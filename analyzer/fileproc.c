@@ -459,7 +459,7 @@ static const char *confidence_of(enum parse_depth d)
  * Two definitions of one learned name (percpu-km.c and percpu-vm.c both
  * define pcpu_create_chunk): the first by path and line wins, whatever
  * the order the files are written in, so that a sharded scan and its
- * merge (cli/cmd_merge.c) equal a whole scan.
+ * merge (db/merge.c) equal a whole scan.
  */
 #define FIRST_DEFINED(t)                                                  \
 	"(excluded.path < " t ".path OR (excluded.path = " t ".path AND "   \
