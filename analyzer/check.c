@@ -32,22 +32,10 @@ static char *relative_to(const char *tree, const char *path)
 static void copy_site(struct site *d, const struct site *s)
 {
 	*d = *s;
-#define DUP(f) d->f = s->f ? xstrdup(s->f) : NULL
-	DUP(path);
-	DUP(function);
-	DUP(api);
-	DUP(flags);
-	DUP(flags_via);
-	DUP(flags_resolved);
-	DUP(size);
-	DUP(macro);
-	DUP(lifetime_evidence);
-	DUP(sleep_evidence);
-	DUP(held_calls);
-	DUP(context_evidence);
-	DUP(gfp_param);
-	DUP(flag_effective_reason);
-#undef DUP
+	/* the site's own strings are the SV_STR columns */
+#define SV_STR(f) d->f = s->f ? xstrdup(s->f) : NULL;
+#define SITE_COL(name, type, decl, value, rule) value
+#include "db/sites_cols.h"
 }
 
 static void fill_report(struct analyzer_file_report *out,

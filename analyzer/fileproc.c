@@ -8,6 +8,7 @@
 #include "analyzer/fileproc.h"
 #include "analyzer/walk.h"
 #include "db/db.h"
+#include "db/sites.h"
 #include "lib/karch.h"
 #include "lib/util.h"
 
@@ -458,7 +459,7 @@ static const char *confidence_of(enum parse_depth d)
  * Two definitions of one learned name (percpu-km.c and percpu-vm.c both
  * define pcpu_create_chunk): the first by path and line wins, whatever
  * the order the files are written in, so that a sharded scan and its
- * merge (cli/cmd_merge.c) equal a whole scan.
+ * merge (db/merge.c) equal a whole scan.
  */
 #define FIRST_DEFINED(t)                                                  \
 	"(excluded.path < " t ".path OR (excluded.path = " t ".path AND "   \
@@ -499,20 +500,7 @@ static const char *const write_sql[W_NSTMT] = {
 		" flag,"
 		" context, function, macro, call, in_disabled_branch) "
 		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-	[W_SITE] =
-		"INSERT OR IGNORE INTO sites(file_id, path, line, col,"
-		" function,"
-		" api, api_origin, flags, flags_line, flags_col, flags_via,"
-		" flags_resolved, gfp_mask, migratetype, size, size_const,"
-		" macro,"
-		" in_disabled_branch, lifetime, lifetime_evidence,"
-		" lifetime_line,"
-		" held_across_sleep, sleep_evidence, context,"
-		" context_evidence,"
-		" gfp_param, flag_effective, flag_effective_reason,"
-		" confidence, held_calls) "
-		"VALUES"
-		" (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	/* [W_SITE]: db_sites_insert_sql(), made from db/sites_cols.h */
 	[W_ALLOC] =
 		"INSERT INTO allocators(name, kind, family, gfp_arg,"
 		" size_arg,"
@@ -564,11 +552,16 @@ int result_writer_open(struct result_writer *w, sqlite3 *db)
 
 	memset(w, 0, sizeof(*w));
 	w->db = db;
-	for (k = 0; k < W_NSTMT; k++)
-		if (!(w->st[k] = db_prepare(db, write_sql[k]))) {
+	for (k = 0; k < W_NSTMT; k++) {
+		char *sql = k == W_SITE ? db_sites_insert_sql() : NULL;
+
+		w->st[k] = db_prepare(db, sql ? sql : write_sql[k]);
+		free(sql);
+		if (!w->st[k]) {
 			result_writer_close(w);
 			return -1;
 		}
+	}
 	return 0;
 }
 
@@ -616,39 +609,16 @@ static int write_sites(struct result_writer *w, long long fid,
 
 	for (i = 0; i < r->lf.nsites && !rc; i++) {
 		const struct site *s = &r->lf.sites[i].s;
+		int k = 0;
 
-		sqlite3_bind_int64(st, 1, fid);
-		bind_text(st, 2, r->path);
-		sqlite3_bind_int(st, 3, (int)s->line);
-		sqlite3_bind_int(st, 4, (int)s->col);
-		bind_text(st, 5, s->function);
-		bind_text(st, 6, s->api);
-		bind_text(st, 7, s->api_origin);
-		bind_text(st, 8, s->flags);
-		bind_int_or_null(st, 9, s->flags != NULL, s->flags_line);
-		bind_int_or_null(st, 10, s->flags != NULL, s->flags_col);
-		bind_text(st, 11, s->flags_via);
-		bind_text(st, 12, s->flags_resolved);
-		bind_int_or_null(st, 13, s->mask_known, (long long)s->gfp_mask);
-		bind_text(st, 14, s->migratetype);
-		bind_text(st, 15, s->size);
-		bind_int_or_null(st, 16, s->size_known, s->size_const);
-		bind_text(st, 17, s->macro);
-		sqlite3_bind_int(st, 18, s->in_disabled_branch);
-		bind_text(st, 19, s->lifetime);
-		bind_text(st, 20, s->lifetime_evidence);
-		bind_int_or_null(st, 21, s->lifetime_line != 0, s->lifetime_line);
-		bind_int_or_null(st, 22, s->held_across_sleep >= 0,
-				 s->held_across_sleep);
-		bind_text(st, 23, s->sleep_evidence);
-		bind_text(st, 24, s->context);
-		bind_text(st, 25, s->context_evidence);
-		bind_text(st, 26, s->gfp_param);
-		bind_int_or_null(st, 27, s->flag_effective >= 0,
-				 s->flag_effective);
-		bind_text(st, 28, s->flag_effective_reason);
-		bind_text(st, 29, confidence_of(s->depth));
-		bind_text(st, 30, s->held_calls);
+		/* one bind per written column, numbered in list order */
+#define SV_FILE sqlite3_bind_int64(st, ++k, fid);
+#define SV_STR(field) bind_text(st, ++k, s->field);
+#define SV_TEXT(expr) bind_text(st, ++k, (expr));
+#define SV_INT(expr) sqlite3_bind_int64(st, ++k, (expr));
+#define SV_INT_IF(known, expr) bind_int_or_null(st, ++k, (known), (expr));
+#define SITE_COL(name, type, decl, value, rule) value
+#include "db/sites_cols.h"
 		rc = step_done(w->db, st);
 	}
 	return rc;

@@ -215,20 +215,10 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 
 void site_release(struct site *s)
 {
-	free(s->path);
-	free(s->function);
-	free(s->api);
-	free(s->flags);
-	free(s->flags_via);
-	free(s->flags_resolved);
-	free(s->size);
-	free(s->macro);
-	free(s->lifetime_evidence);
-	free(s->sleep_evidence);
-	free(s->held_calls);
-	free(s->context_evidence);
-	free(s->gfp_param);
-	free(s->flag_effective_reason);
+	/* the site's strings are the SV_STR columns */
+#define SV_STR(field) free(s->field);
+#define SITE_COL(name, type, decl, value, rule) value
+#include "db/sites_cols.h"
 }
 
 void lex_drop_tokens(struct lexfile *lf)

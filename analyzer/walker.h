@@ -52,7 +52,10 @@ enum parse_depth {
 	DEPTH_FULL,	   /* full translation unit with the tree's flags */
 };
 
-/* One row of the `sites` table, before it is written. */
+/*
+ * One row of the `sites` table, before it is written; db/sites_cols.h
+ * says which field goes to which column.
+ */
 struct site {
 	/* Filled by the walker. */
 	char *path; /* relative to the tree root */
@@ -196,8 +199,9 @@ const char *classifier_name(int i);
 void walker_append_classifier(const struct classifier *c);
 
 /*
- * Free the strings of a site (all char * fields).  Classifiers must put
- * malloc'd strings (or NULL) in the char * fields they fill.
+ * Free the strings of a site (all char * fields: the SV_STR columns of
+ * db/sites_cols.h).  Classifiers must put malloc'd strings (or NULL) in
+ * the char * fields they fill.
  */
 void site_release(struct site *s);
 

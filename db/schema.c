@@ -4,7 +4,9 @@
  * database from schema version N to N+1; a new column or table is a new
  * entry at the end, never an edit of an old one, so that databases written
  * by older binaries open and migrate.  Every table and column here is
- * documented in docs/schema.md (tests/t0003 checks they agree).
+ * documented in docs/schema.md (tests/t0003 checks they agree).  The
+ * `sites` columns are also listed in db/sites_cols.h, which the scan
+ * writes from; tests/t0007 checks that these migrations end there.
  */
 #include "db/db.h"
 

@@ -20,35 +20,15 @@ static const char *const flag_use_cols[] = {
 	"macro", "call",    "in_disabled_branch",
 	NULL};
 
-static const char *const site_cols[] = {"path",
-					"line",
-					"col",
-					"function",
-					"api",
-					"api_origin",
-					"flags",
-					"flags_line",
-					"flags_col",
-					"flags_via",
-					"flags_resolved",
-					"gfp_mask",
-					"migratetype",
-					"size",
-					"size_const",
-					"macro",
-					"in_disabled_branch",
-					"lifetime",
-					"lifetime_evidence",
-					"lifetime_line",
-					"held_across_sleep",
-					"sleep_evidence",
-					"context",
-					"context_evidence",
-					"gfp_param",
-					"flag_effective",
-					"flag_effective_reason",
-					"confidence",
-					NULL};
+/* The RULE columns of db/sites_cols.h, in table order. */
+static const char *const site_cols[] = {
+#define SITE_COL_RULE(name) #name,
+#define SITE_COL_INTERNAL(name)
+#define SITE_COL(name, type, decl, value, rule) SITE_COL_##rule(name)
+#include "db/sites_cols.h"
+#undef SITE_COL_RULE
+#undef SITE_COL_INTERNAL
+	NULL};
 
 static const char *const cache_cols[] = {
 	"path",	 "line",	"col",		"variable",	     "name",
