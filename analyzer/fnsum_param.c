@@ -348,7 +348,7 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 			s->unknown = 1; /* krealloc(p, ...) */
 			return;
 		}
-		if (lifetime && names_get(&lifetime[LT_BORROW], n, len) >= 0)
+		if (lifetime_borrows(lifetime, n, len))
 			return;
 		if (lifetime && names_get(&lifetime[LT_STORE], n, len) >= 0) {
 			s->stores = 1;

@@ -129,6 +129,25 @@ static int arg_mentions(struct own *o, CXCursor a)
 
 static unsigned ev(struct own *o, CXCursor c, unsigned st);
 
+/* `page_address(page)`, `__pa(p)`: the object in another form. */
+static int converts_tracked(struct own *o, CXCursor e)
+{
+	const struct name_set *conv;
+	char *name;
+	int yes;
+
+	e = ast_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_CallExpr || !o->w->lifetime ||
+	    ast_nargs(e) < 1)
+		return 0;
+	conv = &o->w->lifetime[LT_CONVERT];
+	name = ast_callee(e);
+	yes = names_get(conv, name, strlen(name)) >= 0 &&
+	      arg_mentions(o, ast_arg(e, 0)) == 2;
+	free(name);
+	return yes;
+}
+
 struct seq {
 	struct own *o;
 	unsigned st;
@@ -276,7 +295,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 		}
 		return st;
 	}
-	if (tracked(o, rhs)) {
+	if (tracked(o, rhs) || converts_tracked(o, rhs) ||
+	    member_address(o, rhs)) { /* group = &p->group: still p */
 		CXCursor d = ast_ref_decl(lhs);
 
 		/* `pool->base = p` parsed as `pool = p`: a store, no alias */
@@ -477,7 +497,7 @@ static int returns_tracked(struct own *o, CXCursor e)
 	unsigned n, i;
 
 	e = ast_strip(e);
-	if (tracked(o, e) || member_address(o, e))
+	if (tracked(o, e) || member_address(o, e) || converts_tracked(o, e))
 		return 1;
 	if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
 		n = ast_children(e, k);

@@ -223,8 +223,7 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 	if (!a->best)
 		return st;
 	f = w->allocs ? alloc_lookup(w->allocs, name, strlen(name)) : NULL;
-	if (w->lifetime &&
-	    names_get(&w->lifetime[LT_BORROW], name, strlen(name)) >= 0)
+	if (lifetime_borrows(w->lifetime, name, strlen(name)))
 		return st; /* kstrdup(buf), memcpy(buf, ...): owner unchanged */
 	if (w->lifetime &&
 	    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0) {

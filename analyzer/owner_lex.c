@@ -378,8 +378,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		/* handed whole to a function that is no borrower */
 		for (a = 0; arg < 0 && a < 6; a++)
 			if (passes(lf, k, a, var) && w->lifetime &&
-			    names_get(&w->lifetime[LT_BORROW], name, t->len) <
-				    0 &&
+			    !lifetime_borrows(w->lifetime, name, t->len) &&
 			    !(w->allocs && alloc_lookup(w->allocs, name, t->len))) {
 				if (handed < 0)
 					handed = k;

@@ -27,7 +27,15 @@ static const char *const kind_names[] = {
 
 const char *const atomic_kinds[] = { "enter", "leave", "callback", "thread",
 				      NULL };
-const char *const lifetime_kinds[] = { "store", "borrow", "reclaim", NULL };
+const char *const lifetime_kinds[] = { "store", "borrow", "reclaim",
+					"convert", NULL };
+
+int lifetime_borrows(const struct name_set *lifetime, const char *name,
+		     size_t len)
+{
+	return lifetime && (names_get(&lifetime[LT_BORROW], name, len) >= 0 ||
+			    names_get(&lifetime[LT_CONVERT], name, len) >= 0);
+}
 
 const char *alloc_kind_name(enum alloc_kind k)
 {
