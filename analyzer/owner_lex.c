@@ -373,6 +373,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		if (store < 0 && w->lifetime &&
 		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
 		    (passes(lf, k, 0, var) || passes(lf, k, 1, var) ||
+		     passes(lf, k, 2, var) || /* cmpxchg(&g, NULL, p) */
 		     passes_member(lf, k, 0, var)))
 			store = k;
 		/* handed whole to a function that is no borrower */
