@@ -129,14 +129,21 @@ static int arg_mentions(struct own *o, CXCursor a)
 
 static unsigned ev(struct own *o, CXCursor c, unsigned st);
 
-/* `page_address(page)`, `__pa(p)`: the object in another form. */
+/*
+ * `page_address(page)`, `__pa(p)`: the object in another form; `p + off`
+ * the object at an offset.
+ */
 static int converts_tracked(struct own *o, CXCursor e)
 {
 	const struct name_set *conv;
-	char *name;
+	CXCursor k[AST_MAX_KIDS];
+	char *name, op[4];
 	int yes;
 
 	e = ast_strip(e);
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+	    ast_children(e, k) == 2 && !strcmp(ast_operator(o->w, e, op), "+"))
+		return arg_mentions(o, k[0]) == 2;
 	if (clang_getCursorKind(e) != CXCursor_CallExpr || !o->w->lifetime ||
 	    ast_nargs(e) < 1)
 		return 0;

@@ -329,6 +329,34 @@ static char *handed_json(const struct lexfile *lf, long handed, long ret,
 }
 
 /*
+ * Is the `=` before token K a store: a member, `*out`, or a name the
+ * function does not declare (a global), and no stack aggregate?
+ */
+static int lex_stored_at(const struct lexfile *lf, const struct lex_func *fn,
+			 long k)
+{
+	long v;
+
+	switch (lex_consumer(lf, k, &v)) {
+	case LEX_STORE:
+		return !lex_local_aggregate(lf, k);
+	case LEX_VAR:
+		return !local_var(lf, fn, v);
+	default:
+		return 0;
+	}
+}
+
+/* `+ OFFSET;` at I: the object at an offset (`g = stack + SIZE;`). */
+static int offset_end(const struct lexfile *lf, long i)
+{
+	return lex_tok_is(lf, i, "+") && (size_t)i + 2 < lf->ntoks &&
+	       (lf->toks[i + 1].kind == TK_IDENT ||
+		lf->toks[i + 1].kind == TK_LITERAL) &&
+	       lex_tok_is(lf, i + 2, ";");
+}
+
+/*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
  * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
@@ -339,7 +367,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		       const struct lex_func *fn, long i, long var,
 		       struct owner *r)
 {
-	long k, sleep = -1, store = -1, ret = -1, freed = -1, v2, decide;
+	long k, sleep = -1, store = -1, ret = -1, freed = -1, decide;
 	long handed = -1, span;
 	int a;
 	struct held_call held[MAX_HELD], esc[MAX_HELD];
@@ -353,9 +381,9 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		int arg;
 
 		if (same_tok(lf, k, var) && store < 0 &&
-		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",")) &&
-		    lex_consumer(lf, k, &v2) == LEX_STORE &&
-		    !lex_local_aggregate(lf, k))
+		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",") ||
+		     offset_end(lf, k + 1)) &&
+		    lex_stored_at(lf, fn, k))
 			store = k;
 		if (lex_tok_is(lf, k, "return") && ret < 0 &&
 		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
