@@ -20,9 +20,9 @@ db=$TMP/eval.db
 ok "scan of the pristine 6.1 tree" nice "$GFPAUDIT" scan -j 2 --no-progress \
 	--db "$db" "$tree"
 python3 "$SRC_DIR/bench/eval/eval.py" "$db" "$labels" --matrix \
-	--min lifetime=85 --margin lifetime=17 \
-	--min held_across_sleep=82 --margin held_across_sleep=17 \
-	--min context=89 --margin context=7 \
+	--min lifetime=90 --margin lifetime=20 \
+	--min held_across_sleep=85 --margin held_across_sleep=20 \
+	--min context=90 --margin context=9 \
 	>"$TMP/eval.txt" 2>&1
 rc=$?
 sed 's/^/# /' "$TMP/eval.txt"
