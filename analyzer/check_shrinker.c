@@ -120,8 +120,10 @@ static void emit_tok_fact(struct walk_ctx *w, const char *kind, size_t i,
  * The file's facts for the link step: its first reclaimer; the functions
  * it hands to a reclaim hook (`.free_inode = foo_free_inode`,
  * `.scan_objects = foo_scan`), which the shrinker calls wherever they are
- * defined; and, once each, the plain variables it passes to
- * kmem_cache_free() as the cache, with the function doing it.
+ * defined, and to a member through which reclaim tears objects down
+ * (`evict` names: `.evict_inode = foo_evict_inode`); and, once per
+ * function, the plain variables it passes to kmem_cache_free() as the
+ * cache, with the function doing it.
  */
 static void shrinker_tu_end(struct walk_ctx *w)
 {
@@ -129,6 +131,7 @@ static void shrinker_tu_end(struct walk_ctx *w)
 	struct name_set seen;
 	int reclaimer = 0;
 	size_t i, a;
+	char *key;
 
 	if (!lf || !w->lifetime)
 		return;
@@ -147,12 +150,25 @@ static void shrinker_tu_end(struct walk_ctx *w)
 			    lf->toks[i + 2].kind == TK_IDENT)
 				emit_tok_fact(w, "reclaim_hook", i + 2, i);
 		}
+		if (names_get(&w->lifetime[LT_EVICT], lf->buf + t->off,
+			      t->len) >= 0 &&
+		    tok_is(lf, i + 1, "=") && i + 2 < lf->ntoks &&
+		    lf->toks[i + 2].kind == TK_IDENT)
+			emit_tok_fact(w, "evict_hook", i + 2, i);
 		a = free_cache_arg(lf, i);
-		if (!a || names_get(&seen, lf->buf + lf->toks[a].off,
-				    lf->toks[a].len) >= 0)
+		if (!a)
 			continue;
-		names_put(&seen, lf->buf + lf->toks[a].off, lf->toks[a].len, 1);
-		emit_tok_fact(w, "cache_free", a, i);
+		/* once per cache and function: the reclaim paths need each */
+		key = xasprintf("%.*s %s", (int)lf->toks[a].len,
+				lf->buf + lf->toks[a].off,
+				lf->toks[i].fn >= 0
+					? lf->funcs[lf->toks[i].fn].name
+					: "");
+		if (names_get(&seen, key, strlen(key)) < 0) {
+			names_put(&seen, key, strlen(key), 1);
+			emit_tok_fact(w, "cache_free", a, i);
+		}
+		free(key);
 	}
 	names_free(&seen);
 }

@@ -96,12 +96,17 @@ void scan_env_prefilter(struct scan_env *e)
 
 	walker_interesting(add_interesting, &e->prefilter);
 	/*
-	 * A file that registers a reclaimer may shrink a cache created in
-	 * another file (check_shrinker's link step needs its facts).
+	 * A file that registers a reclaimer or sets an evict member may
+	 * shrink a cache created in another file (check_shrinker's facts,
+	 * for the link and the summaries steps).
 	 */
 	for (i = 0; i < e->lifetime[LT_RECLAIM].cap; i++)
 		if (e->lifetime[LT_RECLAIM].keys[i])
 			add_interesting(e->lifetime[LT_RECLAIM].keys[i],
+					&e->prefilter);
+	for (i = 0; i < e->lifetime[LT_EVICT].cap; i++)
+		if (e->lifetime[LT_EVICT].keys[i])
+			add_interesting(e->lifetime[LT_EVICT].keys[i],
 					&e->prefilter);
 	for (i = 0; i < e->tracked.n; i++)
 		names_put(&e->prefilter, e->tracked.names[i],

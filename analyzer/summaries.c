@@ -652,7 +652,10 @@ static char *stamp(sqlite3 *db)
 		" (SELECT count(*) || ':' || total(may_sleep IS NULL)"
 		"  FROM functions) || ':' ||"
 		" (SELECT count(*) || ':' || total(id) FROM sites) || ':' ||"
-		" (SELECT count(*) FROM allocators)");
+		" (SELECT count(*) FROM allocators) || ':' ||"
+		/* members, reclaim hooks and cache frees: a file's edit */
+		" (SELECT count(*) || ':' || total(line) || ':' ||"
+		"  total(length(name)) FROM file_facts)");
 	char *r = NULL;
 
 	if (st && sqlite3_step(st) == SQLITE_ROW)
@@ -687,7 +690,8 @@ int summaries_link(sqlite3 *db)
 		solve(&g);
 		summaries_solve_ctx(&g);
 		rc = write_functions(db, &g) || update_sites(db, &g) ||
-		     summaries_update_ctx(db, &g) || summaries_params(db, &g);
+		     summaries_update_ctx(db, &g) || summaries_params(db, &g) ||
+		     summaries_reclaim(db, &g);
 	}
 	graph_free(&g);
 	if (!rc) {

@@ -78,6 +78,9 @@ int summaries_in_list(const char *list, const char *name);
 void summaries_solve_ctx(struct graph *g);
 int summaries_update_ctx(sqlite3 *db, const struct graph *g);
 
+/* Mark the caches a reclaim hook's calls free (summaries_reclaim.c). */
+int summaries_reclaim(sqlite3 *db, const struct graph *g);
+
 /* Solve functions.params, then the lifetime of sites that hand over. */
 int summaries_params(sqlite3 *db, const struct graph *g);
 

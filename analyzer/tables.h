@@ -87,7 +87,14 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db);
 size_t alloc_table_builtin_count(const struct alloc_table *t);
 
 enum atomic_kind { AT_ENTER, AT_LEAVE, AT_CALLBACK, AT_THREAD, AT_KINDS };
-enum lifetime_kind { LT_STORE, LT_BORROW, LT_RECLAIM, LT_CONVERT, LT_KINDS };
+enum lifetime_kind {
+	LT_STORE,
+	LT_BORROW,
+	LT_RECLAIM,
+	LT_CONVERT,
+	LT_EVICT,
+	LT_KINDS
+};
 extern const char *const atomic_kinds[];
 extern const char *const lifetime_kinds[];
 /* Does NAME only borrow what it is passed (borrow or convert)? */
