@@ -192,7 +192,7 @@ static void shrinker_tu_end(struct walk_ctx *w)
 	" JOIN files rf ON rf.id = r.file_id"                              \
 	" WHERE c.kind = 'cache_free' AND c.name = caches.variable AND"    \
 	" c.dir = " DIR_OF("caches.path")
-static int shrinker_link(sqlite3 *db)
+int shrinker_link(sqlite3 *db)
 {
 	return db_exec(db,
 		"UPDATE caches SET has_shrinker = 0, shrinker_evidence = NULL,"

@@ -78,6 +78,9 @@ int summaries_in_list(const char *list, const char *name);
 void summaries_solve_ctx(struct graph *g);
 int summaries_update_ctx(sqlite3 *db, const struct graph *g);
 
+/* check_shrinker.c's directory answers, recomputed (its link step). */
+int shrinker_link(sqlite3 *db);
+
 /* Mark the caches a reclaim hook's calls free (summaries_reclaim.c). */
 int summaries_reclaim(sqlite3 *db, const struct graph *g);
 

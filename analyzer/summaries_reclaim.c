@@ -122,9 +122,8 @@ static int mark(sqlite3 *db, const struct graph *g, const struct reach *r)
 		    " WHERE c.kind = 'cache_free' AND c.function IS NOT NULL"
 		    " ORDER BY f.path, c.line");
 	/*
-	 * The cache of that variable in the freeing file or its directory;
-	 * a path is better evidence than a reclaimer in the directory.
-	 * Only caches that say they are reclaimable: the path shows that
+	 * The cache of that variable in the freeing file or its directory,
+	 * not shrunk by another answer.  Only caches that say they are reclaimable: the path shows that
 	 * reclaim reaches a free of the cache, not that the objects live
 	 * until reclaim (eviction also runs the filesystem's transactions),
 	 * so it may answer "something frees these" for a reclaimable cache
@@ -133,8 +132,8 @@ static int mark(sqlite3 *db, const struct graph *g, const struct reach *r)
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE caches SET has_shrinker = 1,"
 		    " shrinker_scope = 'reclaim path', shrinker_evidence = ?3"
-		    " WHERE (has_shrinker = 0 OR shrinker_scope = 'directory')"
-		    " AND reclaimable = 1 AND variable = ?1 AND"
+		    " WHERE has_shrinker = 0 AND reclaimable = 1 AND"
+		    " variable = ?1 AND"
 		    " (file_id = ?2 OR rtrim(path, replace(path, '/', '')) ="
 		    "  rtrim(?4, replace(?4, '/', '')))");
 	int rc = (!sel || !up) ? -1 : 0, step;
@@ -173,9 +172,15 @@ int summaries_reclaim(sqlite3 *db, const struct graph *g)
 	size_t i;
 	int rc;
 
+	/*
+	 * A file or directory answer comes first, as in a whole scan (whose
+	 * directory link runs before this step): caches this step marked
+	 * before go back to the directory link, then the rest get a path.
+	 */
 	if (db_exec(db, "UPDATE caches SET has_shrinker = 0,"
 			" shrinker_evidence = NULL, shrinker_scope = NULL"
-			" WHERE shrinker_scope = 'reclaim path'"))
+			" WHERE shrinker_scope = 'reclaim path'") ||
+	    shrinker_link(db))
 		return -1;
 	r.from = xmalloc((g->n + 1) * sizeof(int));
 	r.left = xmalloc((g->n + 1) * sizeof(int));

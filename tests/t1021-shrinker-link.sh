@@ -19,16 +19,16 @@ fs/baz/baz.c baz_cache 0 -
 fs/ev/cache.c ev_extent_cache 1 reclaim path
 fs/ev/cache.c ev_node_cache 0 -
 fs/ev/cache.c ev_tx_cache 0 -
-fs/foo/super.c foo_inode_cache 1 reclaim path
+fs/foo/super.c foo_inode_cache 1 directory
 fs/qux/file.c qux_cachep 0 -
-fs/v9/v9fs.c v9_inode_cache 1 reclaim path" \
+fs/v9/v9fs.c v9_inode_cache 1 directory" \
 	"shrunk: a cache created in super.c whose objects icache.c's shrinker frees, an inode cache freed by a function a reclaim hook of another file names, extents freed two calls below .evict_inode; not: the same variable name in another directory, a shrinker that frees another cache, an LRU in one file and the free in another, a cache freed from .release, a cache that does not say it is reclaimable"
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/foo/super.c'")" \
-	"reclaim calls foo_scan (fs/foo/icache.c), kmem_cache_free(foo_inode_cache) at fs/foo/icache.c:14" \
-	"the evidence names the shrinker's function and the free"
+	"scan_objects at fs/foo/icache.c:6, kmem_cache_free(foo_inode_cache) at fs/foo/icache.c:14" \
+	"the evidence names the shrinking file and its lines"
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/v9/v9fs.c'")" \
-	"reclaim calls v9_free_inode (fs/v9/vfs_inode.c), kmem_cache_free(v9_inode_cache) at fs/v9/vfs_inode.c:10" \
-	"the evidence names the hook and the free"
+	"v9_free_inode as a reclaim hook at fs/v9/vfs_super.c:14, kmem_cache_free(v9_inode_cache) at fs/v9/vfs_inode.c:10" \
+	"the evidence names the hook and the free (a directory answer comes before a path)"
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE variable = 'ev_extent_cache'")" \
 	"reclaim calls ev_evict_inode (fs/ev/inode.c) -> ev_cache_inval -> ev_extent_free, kmem_cache_free(ev_extent_cache) at fs/ev/cache.c:27" \
 	"the evidence names the path from the evict member to the free"
@@ -88,6 +88,6 @@ is "$(sql "$cdb" "SELECT has_shrinker FROM caches")" 0 "check: alone, not shrunk
 (cd "$tree" && "$GFPAUDIT" check --db "$cdb" fs/foo/icache.c) 2>/dev/null
 is "$?" 0 "check icache.c"
 is "$(sql "$cdb" "SELECT has_shrinker || ' ' || shrinker_scope FROM caches")" \
-	"1 reclaim path" "check: the second file links the first's cache"
+	"1 directory" "check: the second file links the first's cache"
 
 done_testing
