@@ -174,6 +174,8 @@ static char *make_why(const char *out, int status)
 		if (*l)
 			l++;
 	}
+	if (status < 0)
+		return xstrdup("make could not run");
 	return last ? xstrndup(last, lastn)
 		    : xasprintf("make exited with status %d", status);
 }
