@@ -26,6 +26,9 @@ const char usage_validate[] =
 	"sparse's warnings (sparse) before and after, with the file's own\n"
 	"arch headers; run TREE's scripts/checkpatch.pl on each patch; and\n"
 	"look for users left of any #define the series removes (impact).\n"
+	"On a configured TREE, TREE's own kbuild builds each touched .c's\n"
+	"object (make dir/file.o, C=2 for sparse), and a touched header\n"
+	"through up to 3 objects of the .config that include it.\n"
 	"A check that could not prove anything (the file does not compile\n"
 	"as checked, sparse gave up on errors) is inconclusive, not pass.\n"
 	"TREE is never written.  Exit 0 when every check passed or was\n"
@@ -39,6 +42,36 @@ const char usage_validate[] =
 	"  --no-sparse      skip the sparse check\n"
 	"  --no-checkpatch  skip checkpatch.pl\n"
 	"  --keep-work      keep the scratch repository\n";
+
+/*
+ * "checks: apply 3 pass, 0 fail, 0 inconclusive; compile ...": the rows
+ * of each check kind, in the order the kinds first appear.
+ */
+static void print_kinds(const struct vresults *r)
+{
+	static const char *const results[] = {"pass", "fail", "inconclusive",
+					      "skip", NULL};
+	int i, j, k, n[4];
+
+	printf("checks:");
+	for (i = 0; i < r->n; i++) {
+		for (j = 0; j < i && strcmp(r->v[j].check, r->v[i].check); j++)
+			;
+		if (j < i)
+			continue; /* counted at its first row */
+		memset(n, 0, sizeof(n));
+		for (j = i; j < r->n; j++)
+			for (k = 0; results[k]; k++)
+				if (!strcmp(r->v[j].check, r->v[i].check) &&
+				    !strcmp(r->v[j].result, results[k]))
+					n[k]++;
+		printf("%s %s %d pass, %d fail, %d inconclusive", i ? ";" : "",
+		       r->v[i].check, n[0], n[1], n[2]);
+		if (n[3])
+			printf(", %d skipped", n[3]);
+	}
+	printf("\n");
+}
 
 static void print_results(const struct vresults *r)
 {
@@ -69,6 +102,7 @@ static void print_results(const struct vresults *r)
 	vres_summary(r, &s);
 	printf("\nfiles: %d pass, %d fail, %d inconclusive, %d not checked\n",
 	       s.pass, s.fail, s.inconclusive, s.unchecked);
+	print_kinds(r);
 }
 
 int cmd_validate(int argc, char **argv)

@@ -8,9 +8,10 @@
  * "before" run has not count.  That makes the check meaningful on an
  * unconfigured tree and for other arches.  A GFP_KENREL typo in an
  * arch/powerpc file is then a new "use of undeclared identifier" error on
- * a line the patch added.  On a configured tree sparse goes through
- * kbuild (`make C=2`, vkbuild.c) for the objects the .config builds, with
- * the same before/after rule.
+ * a line the patch added.  On a configured tree the tree's own kbuild
+ * builds the file's object, the object of the .c that #includes it, or,
+ * for a header, objects that include it (vkcheck.c), with the same
+ * before/after rule; the direct calls are the fallback, and say why.
  */
 #include "patches/vtool.h"
 #include "lib/spawn.h"
@@ -50,13 +51,9 @@ static void keys_free(char **keys, int n)
 	free(keys);
 }
 
-/*
- * Diagnostics of after that before lacks (by normalised message, as a
- * multiset: the scratch directories and shifted line numbers aside).
- */
-static int new_diags(const struct vctx *c, const struct diags *before,
-		     const struct diags *after, const struct vpatch *p, int k,
-		     struct strbuf *detail)
+int vdiags_new(const struct vctx *c, const struct diags *before,
+	       const struct diags *after, const struct vpatch *p, int k,
+	       struct strbuf *detail)
 {
 	char *used = xcalloc((size_t)before->n + 1, 1);
 	char **bk = diag_keys(c, before), **ak = diag_keys(c, after);
@@ -137,7 +134,7 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 	/* A shim made for "after" changes the inputs: redo "before". */
 	if (shims_a)
 		run_tool(c, t, u, 0, &b, &shims_b, NULL);
-	n = new_diags(c, &b, &a, p, k, &detail);
+	n = vdiags_new(c, &b, &a, p, k, &detail);
 	if (b.status >= 128 || a.status >= 128)
 		vres_add(r, p->name, p->paths[k], check, "inconclusive",
 			 "%s was killed by signal %d (%s the series%s)",
@@ -175,59 +172,6 @@ static void compare_tool(struct vctx *c, enum tool t, const struct vpatch *p,
 	sb_release(&detail);
 	diags_free(&a);
 	diags_free(&b);
-}
-
-/*
- * sparse through kbuild on an object the .config builds: `make C=2` on
- * the before and the after content.  Returns -1 (the direct call is made
- * instead) when make fails without a diagnostic of the file's own.
- */
-static int compare_kbuild(struct vctx *c, const struct vpatch *p, int k,
-			  const char *before_file, const char *after_file,
-			  struct vresults *r)
-{
-	const char *files[2] = {before_file, after_file};
-	struct diags d[2] = {{0}, {0}};
-	struct strbuf detail = STRBUF_INIT;
-	char args[128];
-	int i, n, rc = 0;
-
-	for (i = 0; i < 2 && !rc; i++) {
-		struct strbuf out = STRBUF_INIT;
-		int st = vkbuild_sparse(c->kb, p->paths[k], files[i], &out);
-		const char *text = out.buf ? out.buf : "";
-
-		parse_diags(text, p->paths[k], " warning: ", &d[i], NULL);
-		parse_diags(text, p->paths[k], " error: ", &d[i], NULL);
-		d[i].errors = count_errors(text);
-		if (st < 0 || (st && !d[i].n))
-			rc = -1;
-		sb_release(&out);
-	}
-	vkbuild_args(c->kb, args, sizeof(args));
-	if (!rc) {
-		n = new_diags(c, &d[0], &d[1], p, k, &detail);
-		if (n)
-			vres_add(r, p->name, p->paths[k], "sparse", "fail",
-				 "%d new warning(s) (kbuild: %s): %s", n, args,
-				 detail.buf);
-		else if (d[0].errors)
-			vres_add(r, p->name, p->paths[k], "sparse",
-				 "inconclusive",
-				 "no new warnings, but sparse reported %d "
-				 "error(s) before the series (kbuild: %s) and "
-				 "may not have checked the file",
-				 d[0].errors, args);
-		else
-			vres_add(r, p->name, p->paths[k], "sparse", "pass",
-				 "no new warnings (kbuild: %s; %d before, %d "
-				 "after)",
-				 args, d[0].n, d[1].n);
-	}
-	sb_release(&detail);
-	diags_free(&d[0]);
-	diags_free(&d[1]);
-	return rc;
 }
 
 static int is_id(char ch)
@@ -479,6 +423,122 @@ static int via_includer(struct vctx *c, const struct vpatch *p, struct vunit *u)
 	return rc;
 }
 
+/* Append " [why]" to the details of the rows from index from on. */
+static void add_why(struct vresults *r, int from, const char *why)
+{
+	for (; why && from < r->n; from++) {
+		char *d = xasprintf("%s [%s]", r->v[from].detail, why);
+
+		free(r->v[from].detail);
+		r->v[from].detail = d;
+	}
+}
+
+/* "dir/x.o" for "dir/x.c" (malloc'd). */
+static char *object_of(const char *path)
+{
+	return xasprintf("%.*so", (int)strlen(path) - 1, path);
+}
+
+/* Is path in another arch's directory than the .config's? */
+static int other_arch(struct vctx *c, const char *path, char *why,
+		      size_t len, const char *what)
+{
+	const char *arch = vkbuild_arch(c->kb), *a = path + 5;
+	size_t al = strcspn(a, "/");
+
+	if (!arch || !str_has_prefix(path, "arch/") ||
+	    (strlen(arch) == al && !strncmp(a, arch, al)))
+		return 0;
+	snprintf(why, len, "arch/%.*s is not the .config's arch (%s): %s",
+		 (int)al, a, arch, what);
+	return 1;
+}
+
+/*
+ * The objects the tree's kbuild checks a touched file through, into
+ * objs: a .c file's own, else that of the .c that #includes it; a
+ * header's, up to VK_MAX_OBJS that the .config builds among the .c files
+ * that #include it, nearest first.  Returns their number, or 0 with why.
+ */
+static int kbuild_objects(struct vctx *c, const char *path, char **objs,
+			  char *why, size_t len)
+{
+	struct vincluder inc;
+	char **users;
+	int i, n = 0, nusers;
+
+	if (str_has_suffix(path, ".c")) {
+		if (other_arch(c, path, why, len,
+			       "direct clang with that arch's target and "
+			       "headers"))
+			return 0;
+		if (vkbuild_builds(c->kb, path)) {
+			objs[0] = object_of(path);
+			return 1;
+		}
+		if (!vinclude_find(c, path, &inc)) {
+			if (vkbuild_builds(c->kb, inc.path))
+				objs[n++] = object_of(inc.path);
+			vincluder_free(&inc);
+			if (n)
+				return n;
+		}
+		snprintf(why, len,
+			 "the .config does not build its object: direct call");
+		return 0;
+	}
+	if (other_arch(c, path, why, len, "no object of it is built"))
+		return 0;
+	nusers = vinclude_users(c, path, vkbuild_arch(c->kb), &users);
+	for (i = 0; i < nusers; i++) {
+		if (n < VK_MAX_OBJS && vkbuild_builds(c->kb, users[i]))
+			objs[n++] = object_of(users[i]);
+		free(users[i]);
+	}
+	free(users);
+	if (!n)
+		snprintf(why, len,
+			 "no object the .config builds #includes it (%d .c "
+			 "file%s of the tree do%s)",
+			 nusers, nusers == 1 ? "" : "s", nusers == 1 ? "es" : "");
+	return n;
+}
+
+/* A header, on a configured tree: through the objects including it. */
+static void check_header(struct vctx *c, const struct vpatch *p, int k,
+			 const char *before_file, const char *after_file,
+			 struct vresults *r)
+{
+	char *objs[VK_MAX_OBJS], why[256];
+	int i, n, sparse = !c->o->no_sparse && c->have_sparse;
+
+	if (!c->kb || (c->o->no_compile && !sparse)) {
+		if (!c->o->no_compile)
+			vres_add(r, p->name, p->paths[k], "compile", "skip",
+				 "a header is built through the objects that "
+				 "include it on a configured tree only "
+				 "(removals: see impact)");
+		return;
+	}
+	n = kbuild_objects(c, p->paths[k], objs, why, sizeof(why));
+	if (n && vkcheck_objects(c, p, k, before_file, after_file, objs, n,
+				 r))
+		vres_add(r, p->name, p->paths[k], "sparse", "inconclusive",
+			 "make did not get to sparse: an object does not "
+			 "build after the series (see compile)");
+	if (!n) {
+		if (!c->o->no_compile)
+			vres_add(r, p->name, p->paths[k], "compile",
+				 "inconclusive", "%s", why);
+		if (sparse)
+			vres_add(r, p->name, p->paths[k], "sparse",
+				 "inconclusive", "%s", why);
+	}
+	for (i = 0; i < n; i++)
+		free(objs[i]);
+}
+
 void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 		 const char *before_file, const char *after_file,
 		 struct vresults *r)
@@ -486,14 +546,33 @@ void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 	struct vunit u = {.path = p->paths[k],
 			  .src = {before_file, after_file}};
 	struct diags alone = {0};
-	int tried = 0, shims = 0;
+	char *objs[VK_MAX_OBJS], why[256];
+	int tried = 0, shims = 0, n = 0, i, from = r->n, sparse_left = 0;
 
 	if (!str_has_suffix(p->paths[k], ".c")) {
-		if (!c->o->no_compile)
-			vres_add(r, p->name, p->paths[k], "compile", "skip",
-				 "not a .c file (its users are compiled "
-				 "when touched; removals: see impact)");
+		check_header(c, p, k, before_file, after_file, r);
 		return;
+	}
+	/* On a configured tree, the tree's own kbuild builds the object. */
+	if (c->kb &&
+	    (!c->o->no_compile || (!c->o->no_sparse && c->have_sparse))) {
+		n = kbuild_objects(c, p->paths[k], objs, why, sizeof(why));
+		if (n) {
+			sparse_left = vkcheck_objects(c, p, k, before_file,
+						      after_file, objs, n, r);
+			if (!c->o->no_compile && c->have_clang &&
+			    vkbuild_builds(c->kb, p->paths[k]))
+				check_new_names(c, p, k, &u, r);
+			for (i = 0; i < n; i++)
+				free(objs[i]);
+			if (!sparse_left)
+				return;
+			from = r->n;
+			u.why_direct = "make did not get to sparse: direct "
+				       "call";
+			goto sparse;
+		}
+		u.why_direct = why;
 	}
 	/*
 	 * A .c that does not compile alone may be one another .c
@@ -513,17 +592,15 @@ void vcheck_file(struct vctx *c, const struct vpatch *p, int k,
 			vres_add(r, p->name, p->paths[k], "compile", "skip",
 				 "clang is not installed");
 	}
+sparse:
 	if (!c->o->no_sparse) {
-		if (c->have_sparse && c->kb && !u.inc &&
-		    vkbuild_builds(c->kb, p->paths[k]) &&
-		    !compare_kbuild(c, p, k, before_file, after_file, r))
-			;
-		else if (c->have_sparse)
+		if (c->have_sparse)
 			compare_tool(c, TOOL_SPARSE, p, k, &u, NULL, r);
 		else
 			vres_add(r, p->name, p->paths[k], "sparse", "skip",
 				 "sparse is not installed");
 	}
+	add_why(r, from, u.why_direct);
 	diags_free(&alone);
 	unit_release(&u);
 }

@@ -9,9 +9,10 @@
  *	#endif
  *
  * brings.  validate checks such a file through its includer, found by
- * reading the tree's .c files for `#include "....c"` (once, on first
- * need), with the CONFIG_ options that guard the #include defined, as a
- * .config that builds it would.
+ * reading the tree's .c files' #include lines (once, on first need), with
+ * the CONFIG_ options that guard the #include defined, as a .config that
+ * builds it would.  On a configured tree the same lines give the objects
+ * a touched header is built through (vinclude_users()).
  */
 #include "patches/vtool.h"
 
@@ -22,7 +23,7 @@
 #include <string.h>
 
 struct inc_edge {
-	char *included; /* resolved, relative to the tree */
+	char *included; /* "X" resolved, relative to the tree; <X>: NULL */
 	char *includer; /* relative to the tree */
 	char *spelled;	/* as the #include writes it */
 	int line;	/* of the #include in the includer */
@@ -30,7 +31,7 @@ struct inc_edge {
 
 struct vincmap {
 	struct inc_edge *e;
-	int n;
+	int n, cap; /* a tree has about 400,000 #include lines: doubled */
 };
 
 char *vinclude_resolve(const char *dir, const char *name)
@@ -71,57 +72,53 @@ char *vinclude_resolve(const char *dir, const char *name)
 static struct vincmap *g_map; /* nftw has no user pointer */
 static size_t g_tree_len;
 
-/* Record the `#include "X.c"` lines of one file. */
+/*
+ * Record the #include lines of one file: "X" resolved against the
+ * file's directory (for a .c included by a .c and for local headers),
+ * <X> as it is spelled (for the headers of include/ and the arch's).
+ */
 static void scan_includer(struct vincmap *m, const char *rel, const char *buf,
 			  size_t len)
 {
 	const char *l = buf, *end = buf + len, *p, *q;
-	char *dir, *slash, *name, *res;
+	char *dir, *slash;
 	int line = 1;
 
-	if (!memmem(buf, len, ".c\"", 3))
-		return; /* the common case */
 	dir = xstrdup(rel);
 	slash = strrchr(dir, '/');
 	*(slash ? slash : dir) = '\0';
 	for (; l < end; line++) {
 		const char *nl = memchr(l, '\n', (size_t)(end - l));
 		const char *le = nl ? nl : end;
+		char close;
 
 		for (p = l; p < le && (*p == ' ' || *p == '\t'); p++)
 			;
-		if (p < le && *p == '#') {
-			for (p++; p < le && (*p == ' ' || *p == '\t'); p++)
-				;
-			if (le - p > 7 && !memcmp(p, "include", 7)) {
-				for (p += 7;
-				     p < le && (*p == ' ' || *p == '\t'); p++)
-					;
-				q = p < le && *p == '"'
-					    ? memchr(p + 1, '"',
-						     (size_t)(le - p - 1))
-					    : NULL;
-				if (q && q - p > 3 && !memcmp(q - 2, ".c", 2)) {
-					name = xstrndup(p + 1,
-							(size_t)(q - p - 1));
-					res = vinclude_resolve(dir, name);
-					if (res) {
-						m->e = xrealloc(
-							m->e,
-							(size_t)(m->n + 1) *
-								sizeof(*m->e));
-						m->e[m->n++] =
-							(struct inc_edge){
-								res,
-								xstrdup(rel),
-								name, line};
-					} else {
-						free(name);
-					}
-				}
-			}
-		}
 		l = nl ? nl + 1 : end;
+		if (p >= le || *p != '#')
+			continue;
+		for (p++; p < le && (*p == ' ' || *p == '\t'); p++)
+			;
+		if (le - p <= 7 || memcmp(p, "include", 7))
+			continue;
+		for (p += 7; p < le && (*p == ' ' || *p == '\t'); p++)
+			;
+		close = p < le && *p == '<' ? '>' : '"';
+		q = p < le && (*p == '"' || *p == '<')
+			    ? memchr(p + 1, close, (size_t)(le - p - 1))
+			    : NULL;
+		if (!q || q - p < 2)
+			continue;
+		if (m->n == m->cap) {
+			m->cap = m->cap ? 2 * m->cap : 1024;
+			m->e = xrealloc(m->e, (size_t)m->cap * sizeof(*m->e));
+		}
+		m->e[m->n].spelled = xstrndup(p + 1, (size_t)(q - p - 1));
+		m->e[m->n].included =
+			close == '"' ? vinclude_resolve(dir, m->e[m->n].spelled)
+				     : NULL;
+		m->e[m->n].includer = xstrdup(rel);
+		m->e[m->n++].line = line;
 	}
 	free(dir);
 }
@@ -270,14 +267,9 @@ int vinclude_guards(const char *buf, size_t len, int line, char ***defs)
 	return n;
 }
 
-int vinclude_find(struct vctx *c, const char *path, struct vincluder *inc)
+/* The tree's #include lines, read on first need. */
+static struct vincmap *incmap(struct vctx *c)
 {
-	struct vincmap *m;
-	char *file, *buf;
-	size_t len;
-	int i, best = -1;
-
-	memset(inc, 0, sizeof(*inc));
 	if (!c->incmap) {
 		c->incmap = xcalloc(1, sizeof(*c->incmap));
 		g_map = c->incmap;
@@ -287,10 +279,21 @@ int vinclude_find(struct vctx *c, const char *path, struct vincluder *inc)
 		nftw(c->o->tree, visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
 		g_map = NULL;
 	}
-	m = c->incmap;
+	return c->incmap;
+}
+
+int vinclude_find(struct vctx *c, const char *path, struct vincluder *inc)
+{
+	struct vincmap *m;
+	char *file, *buf;
+	size_t len;
+	int i, best = -1;
+
+	memset(inc, 0, sizeof(*inc));
+	m = incmap(c);
 	/* The first includer by name, whatever order the walk had. */
 	for (i = 0; i < m->n; i++)
-		if (!strcmp(m->e[i].included, path) &&
+		if (m->e[i].included && !strcmp(m->e[i].included, path) &&
 		    strcmp(m->e[i].includer, path) &&
 		    (best < 0 ||
 		     strcmp(m->e[i].includer, m->e[best].includer) < 0))
@@ -320,4 +323,80 @@ void vincluder_free(struct vincluder *inc)
 	free(inc->path);
 	free(inc->spelled);
 	memset(inc, 0, sizeof(*inc));
+}
+
+/*
+ * The name <X> under which the tree's include directories (kbuild's -I
+ * list: include/, include/uapi/, the arch's include/ and include/uapi/)
+ * offer header path, or NULL.
+ */
+static const char *system_name(const char *path, const char *arch)
+{
+	static const char *const dirs[] = {"include/uapi/", "include/", NULL};
+	const char *rest = path;
+	size_t al = arch ? strlen(arch) : 0;
+	int i;
+
+	if (str_has_prefix(path, "arch/")) {
+		if (!arch || strncmp(path + 5, arch, al) || path[5 + al] != '/')
+			return NULL;
+		rest = path + 5 + al + 1;
+	}
+	for (i = 0; dirs[i]; i++)
+		if (str_has_prefix(rest, dirs[i]))
+			return rest + strlen(dirs[i]);
+	return NULL;
+}
+
+/* The length of the directory part a and b have in common. */
+static size_t common_dir(const char *a, const char *b)
+{
+	size_t i, last = 0;
+
+	for (i = 0; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			last = i + 1;
+	return last;
+}
+
+static const char *g_target; /* qsort has no user pointer */
+
+static int nearest_first(const void *x, const void *y)
+{
+	const char *a = *(char *const *)x, *b = *(char *const *)y;
+	size_t ca = common_dir(a, g_target), cb = common_dir(b, g_target);
+
+	if (ca != cb)
+		return ca > cb ? -1 : 1;
+	return strcmp(a, b);
+}
+
+int vinclude_users(struct vctx *c, const char *path, const char *arch,
+		   char ***users)
+{
+	struct vincmap *m = incmap(c);
+	const char *sys = system_name(path, arch);
+	char **v = NULL;
+	int i, j, n = 0;
+
+	for (i = 0; i < m->n; i++) {
+		const struct inc_edge *e = &m->e[i];
+
+		if (!str_has_suffix(e->includer, ".c") ||
+		    !((e->included && !strcmp(e->included, path)) ||
+		      (sys && !strcmp(e->spelled, sys))))
+			continue;
+		for (j = 0; j < n && strcmp(v[j], e->includer); j++)
+			;
+		if (j < n)
+			continue;
+		v = xrealloc(v, (size_t)(n + 1) * sizeof(char *));
+		v[n++] = xstrdup(e->includer);
+	}
+	g_target = path;
+	if (n)
+		qsort(v, (size_t)n, sizeof(char *), nearest_first);
+	g_target = NULL;
+	*users = v;
+	return n;
 }

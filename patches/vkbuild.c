@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sparse through kbuild (`make C=2 CHECK=sparse dir/file.o`) for
- * `gfpaudit validate` on a configured tree: sparse then sees each object
- * with its own kbuild flags (-D, -include, the arch's CHECKFLAGS), not the
- * generic ones vcheck.c passes to a direct call.
+ The tree's own kbuild for `gfpaudit validate` on a configured tree:
+ * `make dir/file.o` (with C=2 for sparse) before and after the series, so
+ * the compiler and sparse see each object with its own kbuild flags (-D,
+ * -include, the arch's CHECKFLAGS), not the generic ones of the direct
+ * calls (vtool.c); and an object's .cmd file tells which headers it was
+ * really compiled with.
  *
  * kbuild writes objects and regenerates files next to its sources, and
  * TREE is never written.  So make runs in a farm: a directory of the
@@ -32,6 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
+extern char **environ;
+
 #define COPY_MAX (16L << 20) /* bigger outputs (vmlinux) stay links */
 #define MAX_DEPTH 6
 
@@ -39,7 +43,8 @@ struct vkbuild {
 	char *tree;
 	char *farm;
 	char *config; /* .config text */
-	char *arch;   /* SRCARCH from the .config header, or NULL */
+	char *arch;   /* ARCH= to pass: the .config's arch, not the host's */
+	char *srcarch; /* the .config header's arch ("x86"), or NULL */
 	int llvm;     /* configured with clang: LLVM=1 */
 	time_t configured_at; /* .config's mtime */
 	int state;    /* 0 farm not made, 1 made, -1 failed */
@@ -77,6 +82,7 @@ struct vkbuild *vkbuild_new(const char *tree, const char *workdir)
 		k->farm = xasprintf("%s/.gfpaudit-kbuild", workdir);
 		k->config = text;
 		k->arch = config_header_arch(text);
+		k->srcarch = k->arch ? xstrdup(k->arch) : NULL;
 		host = karch_host();
 		if (k->arch && host && !strcmp(k->arch, host)) {
 			/*
@@ -101,6 +107,7 @@ void vkbuild_free(struct vkbuild *k)
 	free(k->farm);
 	free(k->config);
 	free(k->arch);
+	free(k->srcarch);
 	free(k);
 }
 
@@ -271,6 +278,11 @@ int vkbuild_builds(struct vkbuild *k, const char *path)
 
 	if (!slash || !str_has_suffix(path, ".c"))
 		return 0;
+	/* Another arch's directory is not built for this one. */
+	if (str_has_prefix(path, "arch/") && k->srcarch &&
+	    (strncmp(path + 5, k->srcarch, strlen(k->srcarch)) ||
+	     path[5 + strlen(k->srcarch)] != '/'))
+		return 0;
 	dir = xstrndup(path, (size_t)(slash - path));
 	obj = xasprintf("%.*s.o", (int)(strlen(slash + 1) - 2), slash + 1);
 	ok = listed(k, dir, obj, 0);
@@ -376,53 +388,143 @@ static int make_farm(struct vkbuild *k)
 	return k->state < 0 ? -1 : 0;
 }
 
-int vkbuild_sparse(struct vkbuild *k, const char *path, const char *file,
-		   struct strbuf *out)
+const char *vkbuild_arch(const struct vkbuild *k)
 {
-	char *dst = NULL, *obj = NULL, *cmd = NULL, *slash, *arch = NULL;
-	struct spawn_opts so = {.out = out, .err = out};
-	char *argv[9];
-	struct stat st;
-	int n = 0, rc = -1;
+	return k->srcarch;
+}
 
-	if (make_farm(k) || !path_is_safe_relative(path) ||
-	    !str_has_suffix(path, ".c"))
+int vkbuild_put(struct vkbuild *k, const char *path, const char *file)
+{
+	struct stat st;
+	char *dst;
+	int rc;
+
+	if (make_farm(k) || !path_is_safe_relative(path) || stat(file, &st))
 		return -1;
-	dst = xasprintf("%s/%s", k->farm, path);
-	obj = xasprintf("%.*so", (int)strlen(path) - 1, path);
-	slash = strrchr(obj, '/');
-	cmd = xasprintf("%s/%.*s.%s.cmd", k->farm, (int)(slash + 1 - obj), obj,
-			slash + 1);
 	/* Never write through a link into the tree. */
-	if (stat(file, &st) || copy_file(file, dst, st.st_mode))
-		goto out;
+	dst = xasprintf("%s/%s", k->farm, path);
+	rc = copy_file(file, dst, st.st_mode);
 	free(dst);
-	dst = xasprintf("%s/%s", k->farm, obj);
-	unlink(dst);
-	unlink(cmd);
-	argv[n++] = "make";
-	argv[n++] = "-s";
-	argv[n++] = "C=2";
-	argv[n++] = "CHECK=sparse";
+	return rc;
+}
+
+/* The farm's PATH.o and its .PATH.o.cmd (malloc'd), for obj = "d/x.o". */
+static char *farm_cmd_file(const struct vkbuild *k, const char *obj)
+{
+	const char *slash = strrchr(obj, '/');
+	size_t dl = slash ? (size_t)(slash + 1 - obj) : 0;
+
+	return xasprintf("%s/%.*s.%s.cmd", k->farm, (int)dl, obj, obj + dl);
+}
+
+/*
+ * The environment make runs in: the C locale, so that gcc quotes with
+ * ASCII ' (messages are compared and shown), and no MAKEFLAGS of a make
+ * that runs gfpaudit (its -j, its jobserver).
+ */
+static char **make_env(void)
+{
+	static const char *const drop[] = {"LC_", "LANG=", "LANGUAGE=",
+					   "MAKEFLAGS=", "MFLAGS=",
+					   "MAKELEVEL=", NULL};
+	char **env;
+	int i, j, n = 0;
+
+	for (i = 0; environ[i]; i++)
+		;
+	env = xcalloc((size_t)i + 2, sizeof(char *));
+	for (i = 0; environ[i]; i++) {
+		for (j = 0; drop[j] && !str_has_prefix(environ[i], drop[j]);
+		     j++)
+			;
+		if (!drop[j])
+			env[n++] = environ[i];
+	}
+	env[n] = "LC_ALL=C";
+	return env;
+}
+
+int vkbuild_make(struct vkbuild *k, char *const *objs, int n, int sparse,
+		 struct strbuf *out)
+{
+	char **env = make_env();
+	struct spawn_opts so = {.out = out, .err = out, .envp = env};
+	char **argv = xcalloc((size_t)n + 8, sizeof(char *));
+	char *arch = NULL;
+	int i, a = 0, rc = -1;
+
+	if (make_farm(k))
+		goto out;
+	for (i = 0; i < n; i++) {
+		char *o, *cmd;
+
+		if (!path_is_safe_relative(objs[i]) ||
+		    !str_has_suffix(objs[i], ".o"))
+			goto out;
+		/* Removed, so that make builds it whatever the timestamps. */
+		o = xasprintf("%s/%s", k->farm, objs[i]);
+		cmd = farm_cmd_file(k, objs[i]);
+		unlink(o);
+		unlink(cmd);
+		free(o);
+		free(cmd);
+	}
+	argv[a++] = "make";
+	argv[a++] = "-s";
+	argv[a++] = "-k";
+	if (sparse) {
+		argv[a++] = "C=2";
+		argv[a++] = "CHECK=sparse -fdiagnostic-prefix";
+	}
 	if (k->arch)
-		argv[n++] = arch = xasprintf("ARCH=%s", k->arch);
+		argv[a++] = arch = xasprintf("ARCH=%s", k->arch);
 	if (k->llvm)
-		argv[n++] = "LLVM=1";
-	argv[n++] = obj;
-	argv[n] = NULL;
+		argv[a++] = "LLVM=1";
+	for (i = 0; i < n; i++)
+		argv[a++] = objs[i];
 	so.cwd = k->farm;
 	rc = run_argv(argv, &so);
 out:
 	free(arch);
-	free(dst);
-	free(obj);
-	free(cmd);
+	free(argv);
+	free(env);
 	return rc;
 }
 
-const char *vkbuild_args(const struct vkbuild *k, char *buf, size_t len)
+int vkbuild_built(struct vkbuild *k, const char *obj)
 {
-	snprintf(buf, len, "make C=2 CHECK=sparse%s%s%s", k->arch ? " ARCH=" : "",
-		 k->arch ? k->arch : "", k->llvm ? " LLVM=1" : "");
+	char *o = xasprintf("%s/%s", k->farm, obj);
+	int ok = access(o, F_OK) == 0;
+
+	free(o);
+	return ok;
+}
+
+int vkbuild_uses(struct vkbuild *k, const char *obj, const char *path)
+{
+	char *cmd = farm_cmd_file(k, obj), *text, *p;
+	size_t len, pl = strlen(path);
+	int found = 0;
+
+	if (read_whole_file(cmd, &text, &len)) {
+		free(cmd);
+		return 0;
+	}
+	/* fixdep writes each dependency as a word: "  include/x.h \" */
+	for (p = text; !found && (p = strstr(p, path)); p += pl)
+		found = (p == text || strchr(" \t\n=", p[-1])) &&
+			strchr(" \t\n\\", p[pl]) && p[pl];
+	free(text);
+	free(cmd);
+	return found;
+}
+
+const char *vkbuild_args(const struct vkbuild *k, int sparse, char *buf,
+			 size_t len)
+{
+	snprintf(buf, len, "make%s%s%s%s",
+		 sparse ? " C=2 CHECK='sparse -fdiagnostic-prefix'" : "",
+		 k->arch ? " ARCH=" : "", k->arch ? k->arch : "",
+		 k->llvm ? " LLVM=1" : "");
 	return buf;
 }

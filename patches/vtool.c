@@ -60,7 +60,8 @@ struct vctx *vctx_new(const struct vopts *o, const char *scratch,
 	c->have_clang = have_program("clang");
 	c->have_sparse = have_program("sparse");
 	c->have_perl = have_program("perl");
-	if (c->configured && c->have_sparse && !o->no_sparse)
+	if (c->configured &&
+	    (!o->no_compile || (c->have_sparse && !o->no_sparse)))
 		c->kb = vkbuild_new(o->tree, scratch);
 	if (c->have_clang && run_argv(argv, &so) == 0 && out.len) {
 		char *d = first_line(out.buf);
@@ -87,6 +88,7 @@ void vctx_free(struct vctx *c)
 	free(c->checkpatch);
 	vkbuild_free(c->kb);
 	vincmap_free(c->incmap);
+	vkmemo_free(c->kmemo);
 	free(c);
 }
 

@@ -18,7 +18,8 @@ struct vctx {
 	int have_clang, have_sparse, have_perl;
 	char *checkpatch;
 	struct vkbuild *kb;	/* sparse through kbuild, configured trees */
-	struct vincmap *incmap; /* the tree's .c #including .c, once read */
+	struct vincmap *incmap; /* the tree's #include lines, once read */
+	struct vkmemo *kmemo;	/* the last kbuild "after" run (vkcheck.c) */
 	vfetch_fn *fetch;	/* a file's content at a scratch revision */
 	void *fetch_arg;
 };
@@ -44,7 +45,22 @@ struct vunit {
 	char *tu[2];	  /* with inc: the includer's copies */
 	char *spelled[2]; /* with inc: the copies as its #include names them */
 	int entered;	  /* with inc: the includer compiles the file */
+	const char *why_direct; /* on a configured tree: why not kbuild */
 };
+
+/*
+ * The kbuild checks (vkcheck.c): build objs (at most VK_MAX_OBJS) with
+ * the tree's kbuild, path of p at its before and after content, and
+ * compare the compiler's and sparse's diagnostics.  objs are the file's
+ * own object, or objects whose kbuild record shows they include it.
+ * Adds the compile and sparse rows; returns 1 when sparse is left to
+ * the direct call (make did not get to it), else 0.
+ */
+#define VK_MAX_OBJS 3
+int vkcheck_objects(struct vctx *c, const struct vpatch *p, int k,
+		    const char *before_file, const char *after_file,
+		    char **objs, int nobj, struct vresults *r);
+void vkmemo_free(struct vkmemo *m);
 
 /* A diagnostic about the checked file: its line and its message. */
 struct diag {
@@ -83,6 +99,14 @@ int count_errors(const char *out);
  */
 char *diag_normalise(const char *msg, const char *const *prefixes);
 
+/*
+ * The diagnostics of after that before lacks, by normalised message, as a
+ * multiset; the first three described into detail.  Their number.
+ */
+int vdiags_new(const struct vctx *c, const struct diags *before,
+	       const struct diags *after, const struct vpatch *p, int k,
+	       struct strbuf *detail);
+
 enum tool { TOOL_CLANG, TOOL_SPARSE, TOOL_CPP };
 
 /*
@@ -112,6 +136,14 @@ int vinclude_guards(const char *buf, size_t len, int line, char ***defines);
  */
 int vinclude_find(struct vctx *c, const char *path, struct vincluder *inc);
 void vincluder_free(struct vincluder *inc);
+/*
+ * The .c files of the tree that #include path directly, "X" relative to
+ * their own directory or, for a header of include/ or of arch's
+ * include/, <X> (malloc'd, into *users), nearest to path's directory
+ * first, then by name; their number.
+ */
+int vinclude_users(struct vctx *c, const char *path, const char *arch,
+		   char ***users);
 void vincmap_free(struct vincmap *m);
 
 #endif

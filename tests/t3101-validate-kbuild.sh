@@ -1,8 +1,8 @@
 #!/bin/sh
 # gfpaudit validate on a configured 6.1 tree (make defconfig prepare):
-# sparse runs through kbuild's `make C=2 CHECK=sparse dir/file.o` for the
-# objects the .config builds, the direct call for the others, and the
-# tree is not written.
+# sparse runs through kbuild's `make C=2 CHECK=sparse dir/file.o` (its
+# lines marked by -fdiagnostic-prefix) for the objects the .config
+# builds, the direct call for the others, and the tree is not written.
 . "$(dirname "$0")/lib.sh"
 
 command -v sparse >/dev/null 2>&1 || skip_all "sparse is not installed"
@@ -46,17 +46,17 @@ TMPDIR=$TMP/vt "$GFPAUDIT" validate --db "$db" --no-compile --no-checkpatch "$TM
 	"$tree" >"$TMP/out" 2>"$TMP/err"
 is "$?" 1 "the series with a new sparse warning fails"
 out=$(cat "$TMP/out")
-like "$out" "0001-proc-hard-code-the-mask.patch +fs/proc/generic.c +sparse +fail +1 new warning\\(s\\) \\(kbuild: make C=2 CHECK=sparse\\): 456: incorrect type in argument 2 \\(different base types\\) \\(a line this patch changed\\)" \
+like "$out" "0001-proc-hard-code-the-mask.patch +fs/proc/generic.c +sparse +fail +1 new warning\\(s\\) \\(kbuild: make C=2 CHECK='sparse -fdiagnostic-prefix' fs/proc/generic.o\\): 456: warning: incorrect type in argument 2 \\(different base types\\) \\(a line this patch changed\\)" \
 	"kbuild's sparse reports the new warning on the changed line"
 like "$(cat "$TMP/err")" "FAIL 0001-proc-hard-code-the-mask.patch: fs/proc/generic.c: sparse: 1 new warning\\(s\\) \\(kbuild: " \
 	"the failure is on stderr, naming kbuild"
-like "$out" "0002-proc-quiet-the-opener-allocation.patch +fs/proc/inode.c +sparse +pass +no new warnings \\(kbuild: make C=2 CHECK=sparse; " \
+like "$out" "0002-proc-quiet-the-opener-allocation.patch +fs/proc/inode.c +sparse +pass +no new warnings \\(kbuild: make C=2 CHECK='sparse -fdiagnostic-prefix' fs/proc/inode.o; " \
 	"a clean change passes kbuild's sparse"
 like "$out" "0003-proc-hard-code-the-bootconfig-mask.patch +fs/proc/bootconfig.c +sparse +fail +1 new warning\\(s\\): 34: incorrect type in argument 2" \
 	"an object the .config does not build gets the direct sparse call"
 if grep -q 'bootconfig.c.*kbuild' "$TMP/out"; then r=1; else r=0; fi
 is "$r" 0 "...not kbuild"
-is "$(sql "$db" "SELECT path || ' ' || result FROM validations WHERE check_name = 'sparse' AND detail LIKE '%kbuild: make C=2%' ORDER BY path")" \
+is "$(sql "$db" "SELECT path || ' ' || result FROM validations WHERE check_name = 'sparse' AND detail LIKE '%kbuild: make C=2 %' ORDER BY path")" \
 	"fs/proc/generic.c fail
 fs/proc/inode.c pass" "the kbuild results are stored"
 is "$(find "$tree" -newer "$TMP/stamp" | head -5)" "" "validate does not write the tree"
