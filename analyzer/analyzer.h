@@ -87,8 +87,9 @@ void scan_stats_free(struct scan_stats *st);
  * sleepers, findings of scan/check runs) are replaced in one transaction
  * (BEGIN IMMEDIATE, so concurrent checkers queue on the busy timeout).
  * On success *OUT holds what was written, for gcc-style output; free it
- * with analyzer_file_report_free().  Returns 0, 2 (unreadable or binary
- * file, path outside the tree: one line printed) or 3 (database error).
+ * with analyzer_file_report_free().  Returns an enum analyzer_status:
+ * ANALYZER_OK, ANALYZER_BAD_INPUT (unreadable or binary file, path
+ * outside the tree: one line printed) or ANALYZER_FAILED (database).
  */
 struct check_finding {
 	char *rule, *severity, *message;
