@@ -10,6 +10,7 @@
  */
 
 #include "analyzer/walker.h"
+#include "lib/ktree.h"
 
 #include <sqlite3.h>
 
@@ -37,10 +38,40 @@ struct scan_opts {
 };
 
 /*
- * Run a scan.  Returns an exit code: 0, 2 (bad tree or options, after a
- * one-line error), 3 (database or internal error).
+ * What an analyzer stage tells its caller; the caller (cli/) maps it to
+ * an exit code.  The stage has already printed the one-line error.
  */
-int analyzer_scan(const struct scan_opts *o);
+enum analyzer_status {
+	ANALYZER_OK = 0,
+	ANALYZER_BAD_INPUT = -1, /* bad tree, path or options */
+	ANALYZER_FAILED = -2,	 /* database or internal error */
+};
+
+/*
+ * What a scan did, for the command's summary lines: filled in by
+ * analyzer_scan() once the run is recorded (have_summary set), even
+ * when it failed.  Free with scan_stats_free().
+ */
+struct scan_stats {
+	int have_summary;
+	char *tree;		/* absolute */
+	struct kversion kv;
+	size_t total, parsed, clang, unchanged, failed, reanalysed;
+	double t_learn, t_total; /* seconds */
+	long long flag_uses, sites; /* in the database after the run */
+	/* A scoped scan (nscope != 0): */
+	size_t out_of_scope;	/* files that name none of the scope */
+	size_t defining;	/* of those, read for wrappers */
+	size_t callees;		/* names the wrappers add */
+};
+
+/*
+ * Run a scan, filling *ST.  Returns an enum analyzer_status: 0, or
+ * ANALYZER_BAD_INPUT / ANALYZER_FAILED after a one-line error.  Progress
+ * and per-file errors are printed while it runs; the summary is not.
+ */
+int analyzer_scan(const struct scan_opts *o, struct scan_stats *st);
+void scan_stats_free(struct scan_stats *st);
 
 /*
  * One file, as `gfpaudit check` sees it.
@@ -56,8 +87,9 @@ int analyzer_scan(const struct scan_opts *o);
  * sleepers, findings of scan/check runs) are replaced in one transaction
  * (BEGIN IMMEDIATE, so concurrent checkers queue on the busy timeout).
  * On success *OUT holds what was written, for gcc-style output; free it
- * with analyzer_file_report_free().  Returns 0, 2 (unreadable or binary
- * file, path outside the tree: one line printed) or 3 (database error).
+ * with analyzer_file_report_free().  Returns an enum analyzer_status:
+ * ANALYZER_OK, ANALYZER_BAD_INPUT (unreadable or binary file, path
+ * outside the tree: one line printed) or ANALYZER_FAILED (database).
  */
 struct check_finding {
 	char *rule, *severity, *message;

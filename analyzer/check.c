@@ -74,12 +74,12 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 	struct file_result r;
 	struct tu_parser tp;
 	char *rel = relative_to(tree, path);
-	int rc = EXIT_OK;
+	int rc = ANALYZER_OK;
 
 	memset(out, 0, sizeof(*out));
 	if (!rel) {
 		error_msg("%s: not a file inside the tree %s", path, tree);
-		return EXIT_USAGE;
+		return ANALYZER_BAD_INPUT;
 	}
 	if (scan_env_init(&env, tree, NULL, DEPTH_FULL, NULL,
 			  sqlite3_db_filename(db, "main"))) {
@@ -87,7 +87,7 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 			  tree);
 		scan_env_free(&env);
 		free(rel);
-		return EXIT_USAGE;
+		return ANALYZER_BAD_INPUT;
 	}
 	/*
 	 * Learned wrappers from earlier runs make their callers sites.  The
@@ -100,14 +100,14 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 		if (alloc_table_load_learned(&env.allocs, db)) {
 			scan_env_free(&env);
 			free(rel);
-			return EXIT_INTERNAL;
+			return ANALYZER_FAILED;
 		}
 	} else if (db_begin(db) || alloc_table_sync_db(&env.allocs, db) ||
 		   db_commit(db)) {
 		db_rollback(db);
 		scan_env_free(&env);
 		free(rel);
-		return EXIT_INTERNAL;
+		return ANALYZER_FAILED;
 	}
 	scan_env_prefilter(&env);
 	tu_parser_init(&tp);
@@ -115,13 +115,13 @@ int analyzer_check_file(sqlite3 *db, long long run_id, const char *tree,
 		     argc ? argv : NULL, argc, &r);
 	if (r.failed && !r.parsed) {
 		error_msg("%s: %s", rel, r.error ? r.error : "cannot analyse");
-		rc = EXIT_USAGE;
+		rc = ANALYZER_BAD_INPUT;
 	}
 	if (db_begin(db) || write_result(db, run_id, &r, &env.tracked) ||
 	    analyzer_link(db) || db_commit(db)) {
 		db_rollback(db);
-		rc = EXIT_INTERNAL;
-	} else if (rc == EXIT_OK) {
+		rc = ANALYZER_FAILED;
+	} else if (rc == ANALYZER_OK) {
 		fill_report(out, &r);
 	}
 	file_result_free(&r);

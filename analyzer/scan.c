@@ -456,7 +456,7 @@ static int check_paths(const struct scan_opts *o)
 	return 0;
 }
 
-int analyzer_scan(const struct scan_opts *o)
+int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 {
 	struct scan_env env;
 	struct file_list fl;
@@ -474,8 +474,9 @@ int analyzer_scan(const struct scan_opts *o)
 	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0;
 	double t0 = now_s(), t_learn = 0, t_pass;
 
+	memset(st, 0, sizeof(*st));
 	if (check_tree(o->tree) || check_paths(o))
-		return EXIT_USAGE;
+		return ANALYZER_BAD_INPUT;
 	/*
 	 * Each file allocates and frees buffers of up to tens of MiB (its
 	 * text, libclang's copy, its AST): keep freed memory for the next
@@ -486,19 +487,19 @@ int analyzer_scan(const struct scan_opts *o)
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	db = db_open(o->db_path, DB_READWRITE);
 	if (!db)
-		return EXIT_USAGE;
+		return ANALYZER_BAD_INPUT;
 	if (scan_env_init(&env, o->tree, o->arch, o->depth, o->compile_commands,
 			  o->db_path)) {
 		scan_env_free(&env);
 		db_close(db);
-		return EXIT_USAGE;
+		return ANALYZER_BAD_INPUT;
 	}
 	if (db_begin(db) || alloc_table_sync_db(&env.allocs, db) ||
 	    sleepers_sync_db(&env.sleepers_builtin, &env.sleepers, db) ||
 	    db_commit(db) || (run_id = start_run(db, o, &env)) < 0) {
 		scan_env_free(&env);
 		db_close(db);
-		return EXIT_INTERNAL;
+		return ANALYZER_FAILED;
 	}
 	env.allocs.no_new_frees = 1;
 	scan_env_prefilter(&env);
@@ -571,28 +572,28 @@ int analyzer_scan(const struct scan_opts *o)
 	if (!rc)
 		rc = db_begin(db) || analyzer_link(db) || db_commit(db);
 	if (rc)
-		rc = EXIT_INTERNAL;
+		rc = ANALYZER_FAILED;
+	/* the progress bar's line ends here */
 	if (c.show)
 		fputc('\n', stderr);
 	if (finish_run(db, run_id, &c, rc ? "failed" : "complete"))
-		rc = EXIT_INTERNAL;
-	fprintf(stderr,
-		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
-		"%zu unchanged, %zu failed, %zu re-analysed for learned "
-		"allocators (%.1fs) in %.1fs; %s has %lld flag uses, "
-		"%lld sites\n",
-		env.tree, env.kv.text, c.total, c.parsed, c.clang, c.unchanged,
-		c.failed, reanalysed, t_learn, now_s() - t0, o->db_path,
-		db_scalar(db, "SELECT count(*) FROM flag_uses", -1),
-		db_scalar(db, "SELECT count(*) FROM sites", -1));
-	if (o->nscope)
-		fprintf(stderr,
-			"gfpaudit scan: scoped to %d name%s: %zu files "
-			"that name none were not analysed, but for %zu "
-			"read for the wrappers the others call (%zu "
-			"names)\n",
-			o->nscope, o->nscope == 1 ? "" : "s", out_of_scope,
-			defining, scope.callees.n);
+		rc = ANALYZER_FAILED;
+	st->have_summary = 1;
+	st->tree = xstrdup(env.tree);
+	st->kv = env.kv;
+	st->total = c.total;
+	st->parsed = c.parsed;
+	st->clang = c.clang;
+	st->unchanged = c.unchanged;
+	st->failed = c.failed;
+	st->reanalysed = reanalysed;
+	st->t_learn = t_learn;
+	st->t_total = now_s() - t0;
+	st->flag_uses = db_scalar(db, "SELECT count(*) FROM flag_uses", -1);
+	st->sites = db_scalar(db, "SELECT count(*) FROM sites", -1);
+	st->out_of_scope = out_of_scope;
+	st->defining = defining;
+	st->callees = scope.callees.n;
 	free(scoped.paths);
 	for (i = 0; marks.sigs && i < fl.n; i++)
 		name_sig_free(&marks.sigs[i]);
@@ -608,4 +609,10 @@ int analyzer_scan(const struct scan_opts *o)
 	scan_env_free(&env);
 	db_close(db);
 	return rc;
+}
+
+void scan_stats_free(struct scan_stats *st)
+{
+	free(st->tree);
+	st->tree = NULL;
 }

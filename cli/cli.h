@@ -2,6 +2,9 @@
 #ifndef GFPAUDIT_CLI_H
 #define GFPAUDIT_CLI_H
 
+#include "analyzer/analyzer.h"
+#include "lib/util.h"
+
 /*
  * One file per subcommand (cli/cmd_NAME.c), each defining cmd_NAME() and
  * its usage text; cli/gfpaudit.c holds the one dispatch table.
@@ -53,5 +56,21 @@ int bad_option(const char *name, char **argv);
  * nobody can parse for would only fail later, file by file.
  */
 int arch_error(const char *name, const char *arch, int aliases);
+
+/*
+ * The exit code of an analyzer stage's outcome (enum analyzer_status):
+ * stages say what happened, the command says how the process ends.
+ */
+static inline int analyzer_exit(int status)
+{
+	switch (status) {
+	case ANALYZER_OK:
+		return EXIT_OK;
+	case ANALYZER_BAD_INPUT:
+		return EXIT_USAGE;
+	default:
+		return EXIT_INTERNAL;
+	}
+}
 
 #endif

@@ -183,8 +183,8 @@ static int analyze_file(sqlite3 *db, const char *tree, const char *rel,
 		if (!run)
 			run = begin_run(db, tree, rel, a);
 		if (run)
-			rc = analyzer_check_file(db, run, tree, rel,
-						 a->clang, a->nclang, rep);
+			rc = analyzer_exit(analyzer_check_file(db, run, tree,
+						rel, a->clang, a->nclang, rep));
 		if (run && rc != EXIT_INTERNAL)
 			break;
 		if (!is_busy(db))

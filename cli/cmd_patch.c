@@ -133,6 +133,33 @@ static int check_address(const char *s)
 	return 0;
 }
 
+/*
+ * What series_write() did, as the command says it: the mails on stdout
+ * (a script's input), notes on stderr; and the status as an exit code.
+ */
+static int print_series(const struct rule *r, const struct series_opts *o,
+			int status, const struct series_stats *st)
+{
+	size_t i;
+
+	if (st->nothing)
+		fprintf(stderr, "%s patch: rule %s: nothing to change in %s; "
+			"no series written\n", progname, r->name, o->tree);
+	for (i = 0; i < st->nfiles; i++)
+		printf("%s\n", st->files[i]);
+	if (st->kept)
+		fprintf(stderr, "%s: scratch repository kept in %s\n",
+			progname, st->kept);
+	switch (status) {
+	case SERIES_OK:
+		return EXIT_OK;
+	case SERIES_BAD_INPUT:
+		return EXIT_USAGE;
+	default:
+		return EXIT_INTERNAL;
+	}
+}
+
 static int run_patch(const char *dbpath, const char *rule_name,
 		     const char *rdir, int prefer, enum split_mode split,
 		     struct series_opts *o)
@@ -142,6 +169,7 @@ static int run_patch(const char *dbpath, const char *rule_name,
 	struct stat st;
 	int n, rc;
 	sqlite3 *db;
+	struct series_stats ss;
 	int nothing = 0;
 
 	if (stat(o->tree, &st) || !S_ISDIR(st.st_mode))
@@ -183,7 +211,9 @@ static int run_patch(const char *dbpath, const char *rule_name,
 		git = stat(dotgit, &st) == 0;
 		free(dotgit);
 		plan_group(&plan, split, o->tree, git);
-		rc = series_write(db, r, &plan, o);
+		rc = print_series(r, o, series_write(db, r, &plan, o, &ss),
+				  &ss);
+		series_stats_free(&ss);
 	}
 	plan_free(&plan);
 	db_close(db);

@@ -216,10 +216,33 @@ static int scope_of_rule(const char *name, const char *rdir,
 	return rc ? -1 : 0;
 }
 
+/* The command's summary: what was analysed, and what the database holds. */
+static void print_summary(const struct scan_opts *o,
+			  const struct scan_stats *st)
+{
+	fprintf(stderr,
+		"gfpaudit scan: %s (%s): %zu files, %zu parsed (%zu by libclang), "
+		"%zu unchanged, %zu failed, %zu re-analysed for learned "
+		"allocators (%.1fs) in %.1fs; %s has %lld flag uses, "
+		"%lld sites\n",
+		st->tree, st->kv.text, st->total, st->parsed, st->clang,
+		st->unchanged, st->failed, st->reanalysed, st->t_learn,
+		st->t_total, o->db_path, st->flag_uses, st->sites);
+	if (o->nscope)
+		fprintf(stderr,
+			"gfpaudit scan: scoped to %d name%s: %zu files "
+			"that name none were not analysed, but for %zu "
+			"read for the wrappers the others call (%zu "
+			"names)\n",
+			o->nscope, o->nscope == 1 ? "" : "s", st->out_of_scope,
+			st->defining, st->callees);
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_opts o = { 0 };
 	struct rules_after ra = { 0 };
+	struct scan_stats st;
 	const char *rule = NULL, *rdir = NULL, *enable = NULL, *disable = NULL;
 	int c, rc;
 	char *end;
@@ -325,7 +348,10 @@ int cmd_scan(int argc, char **argv)
 		o.force = 1;
 	}
 	o.options_json = options_json(&o, rule, enable, disable);
-	rc = analyzer_scan(&o);
+	rc = analyzer_exit(analyzer_scan(&o, &st));
+	if (st.have_summary)
+		print_summary(&o, &st);
+	scan_stats_free(&st);
 	if (rc == EXIT_OK)
 		rc = rules_after_run("scan", o.db_path, &ra);
 	rules_after_free(&ra);

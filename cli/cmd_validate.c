@@ -105,6 +105,23 @@ static void print_results(const struct vresults *r)
 	print_kinds(r);
 }
 
+/* The exit code of validate_series()'s outcome (docs: exit codes). */
+static int exit_code(int status)
+{
+	switch (status) {
+	case VALIDATE_PASS:
+		return EXIT_OK;
+	case VALIDATE_FAIL:
+		return EXIT_FINDINGS;
+	case VALIDATE_INCONCLUSIVE:
+		return EXIT_INCONCLUSIVE;
+	case VALIDATE_BAD_INPUT:
+		return EXIT_USAGE;
+	default:
+		return EXIT_INTERNAL;
+	}
+}
+
 int cmd_validate(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -119,6 +136,7 @@ int cmd_validate(int argc, char **argv)
 	};
 	struct vopts o = {0};
 	struct vresults r = {0};
+	struct vstats vs;
 	const char *dbpath = "gfpaudit.db";
 	struct stat st;
 	sqlite3 *db;
@@ -167,8 +185,12 @@ int cmd_validate(int argc, char **argv)
 	db = db_open(dbpath, DB_READWRITE);
 	if (!db)
 		return EXIT_USAGE;
-	rc = validate_series(&o, db, &r);
+	rc = exit_code(validate_series(&o, db, &r, &vs));
 	db_close(db);
+	if (vs.kept)
+		fprintf(stderr, "%s: scratch repository kept in %s\n",
+			progname, vs.kept);
+	free(vs.kept);
 	if (rc == EXIT_USAGE || rc == EXIT_INTERNAL) {
 		vres_free(&r);
 		return rc;

@@ -262,7 +262,7 @@ static int apply_group(struct scratch *s, const struct rule *r,
 		if (stat(path, &st) || read_whole_file(path, &buf, &len)) {
 			error_msg("%s: %s", path, strerror(errno));
 			free(path);
-			return EXIT_INTERNAL;
+			return SERIES_FAILED;
 		}
 		free(path);
 		rc = edits_apply(buf, len, f->e, f->n, &out, &refused, err,
@@ -272,7 +272,7 @@ static int apply_group(struct scratch *s, const struct rule *r,
 			free(buf);
 			sb_release(&out);
 			sb_release(&refused);
-			return EXIT_USAGE;
+			return SERIES_BAD_INPUT;
 		}
 		note_refused(r, p, f, &refused);
 		sb_release(&refused);
@@ -392,7 +392,7 @@ static int commit_groups(struct scratch *s, const struct rule *r,
 	if (!rc && *ncommits) {
 		if (scratch_git_input(s, stream.buf, stream.len, fi) ||
 		    numstat(s, commits, *ncommits, gs))
-			rc = EXIT_INTERNAL;
+			rc = SERIES_FAILED;
 	}
 	sb_release(&stream);
 	sb_release(&files);
@@ -613,7 +613,7 @@ static int finish_cover(sqlite3 *db, const struct rule *r,
 static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 			const struct series_opts *o, struct group_stat *gs,
 			const char *listing, const char *series,
-			const struct series_text *t)
+			const struct series_text *t, struct series_stats *st)
 {
 	struct maintainers *m = NULL;
 	struct addr_list all_to = {0}, all_cc = {0};
@@ -658,12 +658,14 @@ static int finish_files(sqlite3 *db, const struct rule *r, struct plan *p,
 		rc = finish_cover(db, r, p, o, files[0], series, t, &all_to,
 				  &all_cc);
 	db_exec(db, rc ? "ROLLBACK" : "COMMIT");
-	for (i = 0; i < nfiles; i++) {
-		if (!rc)
-			printf("%s\n", files[i]);
-		free(files[i]);
+	if (!rc) {
+		st->files = files;
+		st->nfiles = (size_t)nfiles;
+	} else {
+		for (i = 0; i < nfiles; i++)
+			free(files[i]);
+		free(files);
 	}
-	free(files);
 	addr_list_free(&all_to);
 	addr_list_free(&all_cc);
 	maintainers_free(m);
@@ -708,7 +710,7 @@ static int format_series(struct scratch *s, const struct series_opts *o,
 }
 
 int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
-		 const struct series_opts *o)
+		 const struct series_opts *o, struct series_stats *st)
 {
 	static const char *const add_all[] = {"add", "-A", NULL};
 	static const char *const base[] = {"commit", "-q",   "--no-verify",
@@ -720,11 +722,12 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	char *name, *email, *author, *about = NULL, real[PATH_MAX];
 	int i, rc = 0, ncommits = 0, nothing = 0;
 
+	memset(st, 0, sizeof(*st));
 	if (prepare_out(o->out, o->force))
-		return EXIT_USAGE;
+		return SERIES_BAD_INPUT;
 	if (!realpath(o->out, real)) {
 		error_msg("%s: %s", o->out, strerror(errno));
-		return EXIT_USAGE;
+		return SERIES_BAD_INPUT;
 	}
 	scratch_identity(o->author, o->tree, &name, &email);
 	author = xasprintf("%s <%s>", name, email);
@@ -732,15 +735,15 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 		free(name);
 		free(email);
 		free(author);
-		return EXIT_INTERNAL;
+		return SERIES_FAILED;
 	}
 	for (i = 0; i < p->nfiles && !rc; i++)
 		if (scratch_copy_in(&s, o->tree, p->files[i].path))
-			rc = EXIT_USAGE;
+			rc = SERIES_BAD_INPUT;
 	if (!rc && (scratch_git(&s, NULL, NULL, add_all) ||
 		    scratch_git(&s, NULL, NULL, base) ||
 		    scratch_git(&s, NULL, NULL, tag)))
-		rc = EXIT_INTERNAL;
+		rc = SERIES_FAILED;
 	gs = xcalloc((size_t)p->ngroups + 1, sizeof(*gs));
 	if (!rc)
 		rc = commit_groups(&s, r, p, gs, name, email, author,
@@ -749,14 +752,11 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	 * The plan had files but no edit took (the tree already changed):
 	 * no series, and not an error, as when the plan is empty.
 	 */
-	if (!rc && !ncommits) {
-		fprintf(stderr, "%s patch: rule %s: nothing to change in %s; "
-			"no series written\n", progname, r->name, o->tree);
-		nothing = 1;
-	}
+	if (!rc && !ncommits)
+		nothing = st->nothing = 1;
 	if (!rc && !nothing &&
 	    format_series(&s, o, real, ncommits > 1, &listing))
-		rc = EXIT_INTERNAL;
+		rc = SERIES_FAILED;
 	if (!rc && !nothing) {
 		struct series_text t = {.cover = ncommits > 1, .base = NULL};
 		char head[41];
@@ -766,8 +766,8 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 		about = series_about(r, p, o, ncommits);
 		t.about = about;
 		if (finish_files(db, r, p, o, gs,
-				 listing.buf ? listing.buf : "", real, &t))
-			rc = EXIT_INTERNAL;
+				 listing.buf ? listing.buf : "", real, &t, st))
+			rc = SERIES_FAILED;
 		copy_cocci(r, o);
 	}
 	if (o->keep_work) {
@@ -777,8 +777,7 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 
 		if (ncommits)
 			scratch_git(&s, NULL, NULL, co);
-		fprintf(stderr, "%s: scratch repository kept in %s\n", progname,
-			s.dir);
+		st->kept = xstrdup(s.dir);
 	}
 	scratch_destroy(&s, o->keep_work);
 	for (i = 0; i < p->ngroups; i++)
@@ -790,4 +789,15 @@ int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
 	free(email);
 	free(author);
 	return rc;
+}
+
+void series_stats_free(struct series_stats *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nfiles; i++)
+		free(st->files[i]);
+	free(st->files);
+	free(st->kept);
+	memset(st, 0, sizeof(*st));
 }

@@ -29,14 +29,31 @@ struct series_opts {
 	struct addr_list to, cc;
 };
 
+/* What series_write() tells its caller, which picks the exit code. */
+enum series_status {
+	SERIES_OK = 0,
+	SERIES_BAD_INPUT = -1, /* stale database, unusable out */
+	SERIES_FAILED = -2,    /* git, database or other internal error */
+};
+
+/* What series_write() did, for the command to print. */
+struct series_stats {
+	int nothing;	/* no edit took: no series written, not an error */
+	char **files;	/* the mails written, cover letter first */
+	size_t nfiles;
+	char *kept;	/* the scratch repository, when kept (keep_work) */
+};
+
 /*
  * Write the series for plan p of rule r: scratch repo, one commit per
  * group, git format-patch with a cover letter when there is more than
  * one patch, To:/Cc: and base-commit: filled in, the
- * companion .cocci copied beside, one `patches` row per file.  Returns 0,
- * 2 on bad input (stale database, unusable out), 3 on internal errors.
+ * companion .cocci copied beside, one `patches` row per file.  Returns an
+ * enum series_status (after a one-line error when not SERIES_OK) and
+ * fills *ST; free it with series_stats_free().
  */
 int series_write(sqlite3 *db, const struct rule *r, struct plan *p,
-		 const struct series_opts *o);
+		 const struct series_opts *o, struct series_stats *st);
+void series_stats_free(struct series_stats *st);
 
 #endif

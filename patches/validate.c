@@ -491,7 +491,8 @@ static void store(sqlite3 *db, const char *series, struct vresults *r)
 		db_rollback(db);
 }
 
-int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
+int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r,
+		    struct vstats *st)
 {
 	static const char *const add[] = {"add", "-A", NULL};
 	static const char *const base[] = {"commit", "-q",   "--no-verify",
@@ -503,13 +504,14 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 	char parent[] = "/tmp/gfpaudit-validate.XXXXXX", real[PATH_MAX];
 	const char *tmpdir = getenv("TMPDIR");
 	char *ptmpl;
-	int n = 0, i, k, rc = 0;
+	int n = 0, i, k, rc = VALIDATE_PASS;
 
+	st->kept = NULL;
 	if (load_patches(o, &v, &n)) {
 		for (i = 0; i < n; i++)
 			vpatch_free(&v[i]);
 		free(v);
-		return EXIT_USAGE;
+		return VALIDATE_BAD_INPUT;
 	}
 	ptmpl = tmpdir && *tmpdir
 			? xasprintf("%s/gfpaudit-validate.XXXXXX", tmpdir)
@@ -519,7 +521,7 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 		error_msg("cannot create a scratch directory: %s",
 			  strerror(errno));
 		free(ptmpl);
-		rc = EXIT_INTERNAL;
+		rc = VALIDATE_ERROR;
 		goto out;
 	}
 	/* Copy in every file the series touches that the tree has. */
@@ -550,8 +552,7 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 		check_impact(v, n, real, s.dir, r);
 	vctx_free(c);
 	if (o->keep_work)
-		fprintf(stderr, "%s: scratch repository kept in %s\n", progname,
-			s.dir);
+		st->kept = xstrdup(s.dir);
 	scratch_destroy(&s, o->keep_work);
 	if (!o->keep_work)
 		rmdir(ptmpl);
@@ -561,11 +562,11 @@ int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r)
 
 		store(db, series ? series : o->series, r);
 	}
-	for (i = 0; i < r->n && rc != EXIT_FINDINGS; i++)
+	for (i = 0; i < r->n && rc != VALIDATE_FAIL; i++)
 		if (!strcmp(r->v[i].result, "fail"))
-			rc = EXIT_FINDINGS;
+			rc = VALIDATE_FAIL;
 		else if (!strcmp(r->v[i].result, "inconclusive"))
-			rc = EXIT_INCONCLUSIVE;
+			rc = VALIDATE_INCONCLUSIVE;
 out:
 	for (i = 0; i < n; i++)
 		vpatch_free(&v[i]);

@@ -91,11 +91,27 @@ void vcheck_checkpatch(struct vctx *c, const struct vpatch *p,
 		       const char *reverse_file, struct vresults *r);
 
 /*
- * Validate the series: results in r (also stored in db when non-NULL).
- * Returns 0 when every check passed or was skipped, 1 when one failed,
- * 4 (EXIT_INCONCLUSIVE) when none failed but one proved nothing, 2 on
- * bad input, 3 on internal errors.
+ * The outcome of validate_series(); the caller picks the exit code.
+ * Errors are negative, after a one-line message.
  */
-int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r);
+enum vstatus {
+	VALIDATE_PASS = 0,	   /* every check passed or was skipped */
+	VALIDATE_FAIL = 1,	   /* a check failed */
+	VALIDATE_INCONCLUSIVE = 2, /* none failed, but one proved nothing */
+	VALIDATE_BAD_INPUT = -1,   /* unreadable series, unsafe patch */
+	VALIDATE_ERROR = -2,	   /* scratch directory, other internal */
+};
+
+/* What validate_series() did besides its results, for the caller. */
+struct vstats {
+	char *kept; /* the scratch repository, when kept; caller frees */
+};
+
+/*
+ * Validate the series: results in r (also stored in db when non-NULL),
+ * the rest in *st.  Returns an enum vstatus.
+ */
+int validate_series(const struct vopts *o, sqlite3 *db, struct vresults *r,
+		    struct vstats *st);
 
 #endif

@@ -268,7 +268,7 @@ static void test_check_entry_point(void **state)
 	(void)state;
 	assert_non_null(db);
 	assert_int_equal(analyzer_check_file(db, 0, dir, file, argv, 2, &rep),
-			 0);
+			 ANALYZER_OK);
 	assert_string_equal(rep.path, "a.c");
 	assert_int_equal(rep.nsites, 2);
 	assert_string_equal(rep.parse_mode, "kbuild");
@@ -279,7 +279,7 @@ static void test_check_entry_point(void **state)
 	analyzer_file_report_free(&rep);
 	/* Outside the tree: refused. */
 	assert_int_equal(analyzer_check_file(db, 0, dir, "/etc/hostname", NULL,
-					     0, &rep), 2);
+					     0, &rep), ANALYZER_BAD_INPUT);
 	db_close(db);
 	free(dbp);
 	free(file);
