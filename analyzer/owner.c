@@ -17,9 +17,9 @@
 #include "analyzer/owner_int.h"
 #include "analyzer/owner_lex.h"
 
-static int tracked(struct own *o, CXCursor c)
+/* Is declaration D the followed variable or one of its aliases? */
+static int tracked_decl(struct own *o, CXCursor d)
 {
-	CXCursor d = ast_ref_decl(c);
 	int i;
 
 	if (clang_Cursor_isNull(d))
@@ -30,14 +30,9 @@ static int tracked(struct own *o, CXCursor c)
 	return 0;
 }
 
-static int tracked_decl(struct own *o, CXCursor d)
+static int tracked(struct own *o, CXCursor c)
 {
-	int i;
-
-	for (i = 0; i < o->nvars; i++)
-		if (ast_same(d, o->vars[i]))
-			return 1;
-	return 0;
+	return tracked_decl(o, ast_ref_decl(c));
 }
 
 static void add_var(struct own *o, CXCursor v)
@@ -101,15 +96,14 @@ static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
  */
 static int arg_mentions(struct own *o, CXCursor a)
 {
-	CXCursor k[AST_MAX_KIDS], d;
+	CXCursor k[AST_MAX_KIDS];
 	char op[4];
 
 	a = ast_strip(a);
 	if (tracked(o, a))
 		return spelled_member(o, a) ? 1 : 2;
-	d = local_aggregate(o->w, a, a);
-	if (!clang_Cursor_isNull(d) && tracked_decl(o, d))
-		return 2; /* pages[i], t.buf: what was stored there */
+	if (tracked_decl(o, local_aggregate(o->w, a, a)))
+		return 2; /* pages[i], t.buf: what was stored there */ /* pages[i], t.buf: what was stored there */
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
 	    ast_children(a, k) != 1 || strcmp(ast_operator(o->w, a, op), "&"))
 		return 0;
@@ -592,7 +586,7 @@ static void take(struct owner *r, const char *lifetime, struct fact *f)
 static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 {
 	struct walk_ctx *w = o->w;
-	CXCursor child = o->call, parent, k[AST_MAX_KIDS], lhs;
+	CXCursor child = o->call, parent, k[AST_MAX_KIDS], lhs, agg;
 	enum CXCursorKind pk;
 	unsigned line = ast_line(o->call);
 	int i = f->pathlen - 2;
@@ -628,8 +622,9 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 			    ast_is_local(ast_ref_decl(lhs)) &&
 			    spelled_plain(w, k[0]))
 				return ast_ref_decl(lhs);
-			if (!clang_Cursor_isNull(local_aggregate(w, lhs, k[0])))
-				return local_aggregate(w, lhs, k[0]);
+			agg = local_aggregate(w, lhs, k[0]);
+			if (!clang_Cursor_isNull(agg))
+				return agg;
 			if (lasting_lvalue(o->w, lhs, k[0])) {
 				r->target = ast_text(w, k[0]);
 				set(r, "stored", line,
