@@ -93,6 +93,7 @@ static void add_interesting(const char *name, void *arg)
 void scan_env_prefilter(struct scan_env *e)
 {
 	size_t i;
+	int k;
 
 	walker_interesting(add_interesting, &e->prefilter);
 	/*
@@ -100,14 +101,14 @@ void scan_env_prefilter(struct scan_env *e)
 	 * shrink a cache created in another file (check_shrinker's facts,
 	 * for the link and the summaries steps).
 	 */
-	for (i = 0; i < e->lifetime[LT_RECLAIM].cap; i++)
-		if (e->lifetime[LT_RECLAIM].keys[i])
-			add_interesting(e->lifetime[LT_RECLAIM].keys[i],
-					&e->prefilter);
-	for (i = 0; i < e->lifetime[LT_EVICT].cap; i++)
-		if (e->lifetime[LT_EVICT].keys[i])
-			add_interesting(e->lifetime[LT_EVICT].keys[i],
-					&e->prefilter);
+	for (k = 0; k < 2; k++) {
+		const struct name_set *n =
+			&e->lifetime[k ? LT_EVICT : LT_RECLAIM];
+
+		for (i = 0; i < n->cap; i++)
+			if (n->keys[i])
+				add_interesting(n->keys[i], &e->prefilter);
+	}
 	for (i = 0; i < e->tracked.n; i++)
 		names_put(&e->prefilter, e->tracked.names[i],
 			  strlen(e->tracked.names[i]), 1);
