@@ -136,7 +136,8 @@ fi
 
 # Both sides read the same headers: have them in the page cache first.
 # shellcheck disable=SC2086
-(cd "$tree" && tar cf - include arch/x86/include $CENSUS_DIRS) >/dev/null 2>&1
+# (through cat: GNU tar reads nothing when its output is /dev/null)
+(cd "$tree" && tar cf - include arch/x86/include $CENSUS_DIRS) 2>/dev/null | cat >/dev/null
 
 # pair NAME TUS [FLAG]: clang [with FLAG] then gfpaudit on the TU list;
 # sets t_clang t_scan ("wall cpu") and prints both.
