@@ -35,10 +35,13 @@ static const char shim_h[] =
  * The single-file tiers skip #include, so they also get the kernel's
  * common types and annotations as macros (plus, per scan, the tree's gfp,
  * slab and errno constants): a call whose arguments are all known this
- * way keeps its CallExpr in the AST.
+ * way keeps its CallExpr in the AST.  -fno-spell-checking: without the
+ * headers most identifiers are undeclared, and clang looked each one up
+ * for a typo correction (8% of the parse time on fs/ and drivers/net,
+ * with the same rows: an error recovers the same way without a guess).
  */
 static const char *const base_args[] = {
-	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-nostdinc",
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-fno-spell-checking", "-nostdinc",
 	"-D__KERNEL__",
 	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
 	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
