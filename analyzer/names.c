@@ -36,6 +36,7 @@ void names_init(struct name_set *s)
 	s->n = 0;
 	s->keys = xcalloc(s->cap, sizeof(*s->keys));
 	s->vals = xcalloc(s->cap, sizeof(*s->vals));
+	s->hash = xcalloc(s->cap, sizeof(*s->hash));
 }
 
 void names_free(struct name_set *s)
@@ -46,6 +47,7 @@ void names_free(struct name_set *s)
 		free(s->keys[i]);
 	free(s->keys);
 	free(s->vals);
+	free(s->hash);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -70,50 +72,60 @@ static uint64_t ident_hash(const char *name, size_t len)
 	return h ^ (h >> 29);
 }
 
-static size_t slot(const struct name_set *s, const char *name, size_t len)
+/* The slot of NAME (hash H): where it is, or the empty one it would take. */
+static size_t slot(const struct name_set *s, const char *name, size_t len,
+		   uint64_t h)
 {
-	size_t i = (size_t)ident_hash(name, len) & (s->cap - 1);
+	size_t i = (size_t)h & (s->cap - 1);
 
 	while (s->keys[i] &&
-	       (strncmp(s->keys[i], name, len) || s->keys[i][len]))
+	       (s->hash[i] != (uint32_t)h || strncmp(s->keys[i], name, len) ||
+		s->keys[i][len]))
 		i = (i + 1) & (s->cap - 1);
 	return i;
 }
 
+/* Double the table; the keys move with their stored hashes. */
 static void grow(struct name_set *s)
 {
-	struct name_set bigger;
-	size_t i;
+	size_t cap = s->cap * 2, i, j;
+	char **keys = xcalloc(cap, sizeof(*keys));
+	int *vals = xcalloc(cap, sizeof(*vals));
+	uint32_t *hash = xcalloc(cap, sizeof(*hash));
 
-	memcpy(bigger.quick, s->quick, sizeof(bigger.quick));
-	bigger.cap = s->cap * 2;
-	bigger.n = 0;
-	bigger.keys = xcalloc(bigger.cap, sizeof(*bigger.keys));
-	bigger.vals = xcalloc(bigger.cap, sizeof(*bigger.vals));
 	for (i = 0; i < s->cap; i++) {
-		size_t j;
-
 		if (!s->keys[i])
 			continue;
-		j = slot(&bigger, s->keys[i], strlen(s->keys[i]));
-		bigger.keys[j] = s->keys[i];
-		bigger.vals[j] = s->vals[i];
-		bigger.n++;
+		/*
+		 * The slot's low bits come from the stored low 32 bits:
+		 * a set of more than 2^32 slots is not one of ours.
+		 */
+		for (j = s->hash[i] & (cap - 1); keys[j]; j = (j + 1) & (cap - 1))
+			;
+		keys[j] = s->keys[i];
+		vals[j] = s->vals[i];
+		hash[j] = s->hash[i];
 	}
 	free(s->keys);
 	free(s->vals);
-	*s = bigger;
+	free(s->hash);
+	s->keys = keys;
+	s->vals = vals;
+	s->hash = hash;
+	s->cap = cap;
 }
 
 void names_put(struct name_set *s, const char *name, size_t len, int val)
 {
+	uint64_t h = ident_hash(name, len);
 	size_t i;
 
 	if ((s->n + 1) * 2 > s->cap)
 		grow(s);
-	i = slot(s, name, len);
+	i = slot(s, name, len, h);
 	if (!s->keys[i]) {
 		s->keys[i] = xstrndup(name, len);
+		s->hash[i] = (uint32_t)h;
 		s->n++;
 		if (len) {
 			unsigned q = names_quick(name, len);
@@ -130,7 +142,7 @@ int names_get(const struct name_set *s, const char *name, size_t len)
 
 	if (!s->cap || !s->n || !quick_maybe(s, name, len))
 		return -1;
-	i = slot(s, name, len);
+	i = slot(s, name, len, ident_hash(name, len));
 	return s->keys[i] ? s->vals[i] : -1;
 }
 
