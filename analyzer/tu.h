@@ -43,19 +43,19 @@ struct parse_res {
 	CXFile file;
 	enum parse_depth depth; /* what was actually achieved */
 	const char *parse_mode; /* files.parse_mode */
-	int diagnostics;	/* error + fatal diagnostics in the file */
+	int diagnostics;	/* error + fatal diagnostics in the file (a
+				 * single-file parse: headers not found aside) */
 };
 
 /*
  * One thread's libclang state: its index and the last translation unit
- * of the single-file tiers, which the next file of the same directory
- * re-parses (clang_reparseTranslationUnit) instead of building a new one.
+ * of the single-file tiers, which the next file re-parses
+ * (clang_reparseTranslationUnit) instead of building a new one.
  */
 struct tu_parser {
 	CXIndex idx;
 	CXTranslationUnit tu; /* NULL: none kept */
 	enum parse_depth depth;
-	char *dir;  /* the directory of the files it takes, with the '/' */
 	char *main; /* the path it was created with */
 	const char *const *single_argv;
 	int single_argc;
