@@ -63,6 +63,12 @@ struct scan_stats {
 	size_t out_of_scope;	/* files that name none of the scope */
 	size_t defining;	/* of those, read for wrappers */
 	size_t callees;		/* names the wrappers add */
+	/*
+	 * A re-scan (the database had summaries): the link step's
+	 * meta summaries_last, "kept" or "SOLVED NEW CHANGED"; NULL on a
+	 * first scan.
+	 */
+	char *summaries;
 };
 
 /*

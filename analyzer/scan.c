@@ -569,8 +569,14 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 		rc = learned_passes(&env, db, run_id, o->nscope ? &scoped : &fl,
 				    &marks, o, nthreads, before, &reanalysed);
 	t_learn += now_s() - t_pass;
-	if (!rc)
+	if (!rc) {
+		char *had = db_meta_get(db, "summaries_stamp");
+
 		rc = db_begin(db) || analyzer_link(db) || db_commit(db);
+		if (!rc && had)
+			st->summaries = db_meta_get(db, "summaries_last");
+		free(had);
+	}
 	if (rc)
 		rc = ANALYZER_FAILED;
 	/* the progress bar's line ends here */
@@ -614,5 +620,6 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 void scan_stats_free(struct scan_stats *st)
 {
 	free(st->tree);
-	st->tree = NULL;
+	free(st->summaries);
+	st->tree = st->summaries = NULL;
 }

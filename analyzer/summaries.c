@@ -454,7 +454,15 @@ static char *chain_of(const struct graph *g, int j)
 	return sb_detach(&sb);
 }
 
-static int write_functions(sqlite3 *db, struct graph *g)
+/*
+ * How far a re-solve reached, in meta `summaries_last`: "SOLVED NEW
+ * CHANGED": functions solved, of those without an answer before (their
+ * file was analysed again, or is new), and of those whose answer (may
+ * sleep, runs atomic, or the callee it sleeps through) changed; or
+ * "kept" when nothing the summaries depend on changed.
+ */
+static int write_functions(sqlite3 *db, struct graph *g, size_t *fresh,
+			   size_t *changed)
 {
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE functions SET may_sleep = ?2, sleep_via = ?3, "
@@ -475,6 +483,10 @@ static int write_functions(sqlite3 *db, struct graph *g)
 		    (via ? f->old_via && !strcmp(via, f->old_via)
 			 : !f->old_via))
 			continue;
+		if (f->old_may < 0)
+			++*fresh;
+		else
+			++*changed;
 		sqlite3_bind_int64(up, 1, f->rowid);
 		sqlite3_bind_int(up, 2, f->may);
 		if (via)
@@ -668,6 +680,7 @@ int summaries_link(sqlite3 *db)
 {
 	struct graph g;
 	char *before = stamp(db), *last = db_meta_get(db, "summaries_stamp");
+	size_t fresh = 0, changed = 0, solved;
 	int rc;
 
 	if (!before) {
@@ -677,7 +690,7 @@ int summaries_link(sqlite3 *db)
 	if (last && !strcmp(before, last)) {
 		free(before);
 		free(last);
-		return 0;
+		return db_meta_set(db, "summaries_last", "kept") ? -1 : 0;
 	}
 	free(before);
 	free(last);
@@ -689,16 +702,21 @@ int summaries_link(sqlite3 *db)
 		index_members(&g);
 		solve(&g);
 		summaries_solve_ctx(&g);
-		rc = write_functions(db, &g) || update_sites(db, &g) ||
+		rc = write_functions(db, &g, &fresh, &changed) ||
+		     update_sites(db, &g) ||
 		     summaries_update_ctx(db, &g) || summaries_params(db, &g) ||
 		     summaries_reclaim(db, &g);
 	}
+	solved = g.n;
 	graph_free(&g);
 	if (!rc) {
 		char *after = stamp(db);
+		char *how = xasprintf("%zu %zu %zu", solved, fresh, changed);
 
-		rc = !after || db_meta_set(db, "summaries_stamp", after);
+		rc = !after || db_meta_set(db, "summaries_stamp", after) ||
+		     db_meta_set(db, "summaries_last", how);
 		free(after);
+		free(how);
 	}
 	return rc ? -1 : 0;
 }

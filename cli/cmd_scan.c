@@ -216,6 +216,27 @@ static int scope_of_rule(const char *name, const char *rdir,
 	return rc ? -1 : 0;
 }
 
+/*
+ * A re-scan: did the whole-tree summaries have to be solved again, and
+ * how far did the re-analysed files' changes reach?
+ */
+static void print_propagation(const char *how)
+{
+	size_t solved, fresh, changed;
+
+	if (!how)
+		return;
+	if (!strcmp(how, "kept"))
+		fprintf(stderr, "gfpaudit scan: summaries kept: nothing they "
+				"are solved from changed\n");
+	else if (sscanf(how, "%zu %zu %zu", &solved, &fresh, &changed) == 3)
+		fprintf(stderr,
+			"gfpaudit scan: summaries solved again for %zu "
+			"functions: %zu of the re-analysed files, %zu more "
+			"whose answer changed\n",
+			solved, fresh, changed);
+}
+
 /* The command's summary: what was analysed, and what the database holds. */
 static void print_summary(const struct scan_opts *o,
 			  const struct scan_stats *st)
@@ -228,6 +249,7 @@ static void print_summary(const struct scan_opts *o,
 		st->tree, st->kv.text, st->total, st->parsed, st->clang,
 		st->unchanged, st->failed, st->reanalysed, st->t_learn,
 		st->t_total, o->db_path, st->flag_uses, st->sites);
+	print_propagation(st->summaries);
 	if (o->nscope)
 		fprintf(stderr,
 			"gfpaudit scan: scoped to %d name%s: %zu files "

@@ -71,4 +71,27 @@ ok "scan after an interrupted one" "$GFPAUDIT" scan --db "$db" "$t"
 is "$(last_run)" "2 17" "the next scan finishes the job (mm/ only)"
 is "$(sql "$db" "SELECT count(*) FROM (SELECT path, line, col, api FROM sites GROUP BY 1, 2, 3, 4 HAVING count(*) > 1)")" \
 	0 "no duplicate sites"
+# A re-scan says how far the whole-tree summaries moved: kept when no
+# file changed, else how many functions were solved again, how many of
+# them came from the re-analysed files and how many others changed their
+# answer (user() may sleep once helper() does, in another file).
+s=$TMP/sum
+mkdir -p "$s/lib"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$s/Makefile"
+printf 'void helper(void)\n{\n}\n' >"$s/lib/a.c"
+printf 'void helper(void);\nvoid user(void)\n{\n\thelper();\n}\nvoid other(void)\n{\n}\n' >"$s/lib/b.c"
+"$GFPAUDIT" scan --no-progress --db "$TMP/sum.db" "$s" 2>"$TMP/sum1.err"
+is "$(grep -c 'summaries' "$TMP/sum1.err")" 0 "a first scan prints no summaries line"
+"$GFPAUDIT" scan --no-progress --db "$TMP/sum.db" "$s" 2>"$TMP/sum2.err"
+like "$(cat "$TMP/sum2.err")" "summaries kept: nothing they are solved from changed" \
+	"nothing changed: the summaries are kept"
+printf 'struct mutex m;\nvoid helper(void)\n{\n\tmutex_lock(&m);\n}\n' >"$s/lib/a.c"
+"$GFPAUDIT" scan --no-progress --db "$TMP/sum.db" "$s" 2>"$TMP/sum3.err"
+like "$(cat "$TMP/sum3.err")" \
+	"summaries solved again for 3 functions: 1 of the re-analysed files, 1 more whose answer changed" \
+	"a change that reaches a caller in another file is reported"
+is "$(sql "$TMP/sum.db" "SELECT may_sleep || ' ' || sleep_via FROM functions WHERE name = 'user'")" \
+	"1 helper" "the caller now may sleep, through helper()"
+is "$(sql "$TMP/sum.db" "SELECT value FROM meta WHERE key = 'summaries_last'")" "3 1 1" \
+	"meta summaries_last has the same figures"
 done_testing
