@@ -136,14 +136,28 @@ void names_put(struct name_set *s, const char *name, size_t len, int val)
 	s->vals[i] = val;
 }
 
-int names_get(const struct name_set *s, const char *name, size_t len)
+uint64_t names_hash(const char *name, size_t len)
+{
+	return ident_hash(name, len);
+}
+
+int names_get_hashed(const struct name_set *s, const char *name, size_t len,
+		     uint64_t h)
 {
 	size_t i;
 
 	if (!s->cap || !s->n || !quick_maybe(s, name, len))
 		return -1;
-	i = slot(s, name, len, ident_hash(name, len));
+	i = slot(s, name, len, h);
 	return s->keys[i] ? s->vals[i] : -1;
+}
+
+int names_get(const struct name_set *s, const char *name, size_t len)
+{
+	/* the quick reject before hashing the whole name */
+	if (!s->cap || !s->n || !quick_maybe(s, name, len))
+		return -1;
+	return names_get_hashed(s, name, len, ident_hash(name, len));
 }
 
 /* 1 for the bytes of an identifier, 2 for those that may start one. */

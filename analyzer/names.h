@@ -36,6 +36,13 @@ void names_free(struct name_set *s);
 void names_put(struct name_set *s, const char *name, size_t len, int val);
 /* Value of NAME, or -1 when absent. */
 int names_get(const struct name_set *s, const char *name, size_t len);
+/*
+ * The same with NAME's names_hash() computed once by the caller, for a
+ * name looked up in several sets.
+ */
+uint64_t names_hash(const char *name, size_t len);
+int names_get_hashed(const struct name_set *s, const char *name, size_t len,
+		     uint64_t h);
 
 /*
  * Prefilter: 1 when BUF contains a whole identifier that is in S

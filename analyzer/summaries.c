@@ -245,11 +245,12 @@ static void index_defs(struct graph *g)
 int summaries_resolve(const struct graph *g, long long file_id, const char *name,
 		   size_t len)
 {
+	uint64_t h = names_hash(name, len);
 	char key[320];
 	int n, i;
 
 	/* the file's own static of that name first (most names are none) */
-	if (names_get(&g->static_names, name, len) >= 0) {
+	if (names_get_hashed(&g->static_names, name, len, h) >= 0) {
 		n = snprintf(key, 24, "%lld:", file_id);
 		if (n > 0 && (size_t)n + len < sizeof(key)) {
 			memcpy(key + n, name, len);
@@ -258,10 +259,10 @@ int summaries_resolve(const struct graph *g, long long file_id, const char *name
 				return i;
 		}
 	}
-	i = names_get(&g->global, name, len);
+	i = names_get_hashed(&g->global, name, len, h);
 	if (i >= 0)
 		return i;
-	return names_get(&g->hstatics, name, len);
+	return names_get_hashed(&g->hstatics, name, len, h);
 }
 
 /* Calls in F's callees, one at a time: returns the length, 0 at the end. */
