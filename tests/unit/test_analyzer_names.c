@@ -11,6 +11,7 @@
 
 #include "analyzer/names.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int sig_has(const struct name_sig *g, const char *const *names, size_t n)
@@ -62,6 +63,46 @@ static void test_sig(void **state)
 	assert_true(sig_has(&empty, foo, 1));
 }
 
+/*
+ * Many keys: the table grows several times, moving each key with its
+ * stored hash; every key is still found with its last value, by
+ * names_get() and names_get_hashed() alike, and near misses are not.
+ */
+static void test_grow(void **state)
+{
+	struct name_set s;
+	char name[32];
+	int i;
+
+	(void)state;
+	names_init(&s);
+	for (i = 0; i < 20000; i++) {
+		snprintf(name, sizeof(name), "fn_%d", i);
+		names_put(&s, name, strlen(name), i);
+	}
+	for (i = 0; i < 20000; i += 2) {
+		snprintf(name, sizeof(name), "fn_%d", i);
+		names_put(&s, name, strlen(name), -i - 2);
+	}
+	assert_int_equal(s.n, 20000);
+	for (i = 0; i < 20000; i++) {
+		size_t len;
+
+		snprintf(name, sizeof(name), "fn_%d", i);
+		len = strlen(name);
+		assert_int_equal(names_get(&s, name, len), i % 2 ? i : -i - 2);
+		assert_int_equal(names_get_hashed(&s, name, len,
+						  names_hash(name, len)),
+				 names_get(&s, name, len));
+		/* the key with a byte more is another name */
+		name[len] = 'x';
+		assert_int_equal(names_get(&s, name, len + 1), -1);
+	}
+	assert_int_equal(names_get(&s, "fn_20000", 8), -1);
+	assert_int_equal(names_get(&s, "fn_", 3), -1);
+	names_free(&s);
+}
+
 static void test_sort_unique(void **state)
 {
 	uint32_t h[] = {5, 3, 5, 1, 3, 3};
@@ -83,6 +124,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sig),
 		cmocka_unit_test(test_sort_unique),
+		cmocka_unit_test(test_grow),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
