@@ -210,24 +210,24 @@ static int is_jump(const struct tok *t, const char *buf)
 #define MAX_BLOCKS 64
 
 /*
- * Without an AST: the function's tokens up to the call, in order.  A
+ * The token index of the enter call whose atomic section is open at the
+ * site, or -1.  The function's tokens up to the call, in order.  A
  * block whose last statement is a jump (`{ spin_lock(); goto again; }`,
  * `{ rcu_read_lock(); return NULL; }`) does not fall through: what it
  * took or dropped is not held after its closing brace, so the depth goes
  * back to what it was at its opening one.  A jump under a braceless `if`
  * or `else` may not be taken and does not count.
  */
-static void context_lexical(struct walk_ctx *w, struct site *s)
+static long open_section(struct walk_ctx *w, const struct site *s)
 {
 	const struct lexfile *lf = w->lf;
 	long i, k, last = -1, last_at[MAX_BLOCKS];
 	int depth = 0, nblk = 0, at_open[MAX_BLOCKS], jumped[MAX_BLOCKS];
 	int in_jump = 0; /* between a jump keyword and its ';' */
 
-	s->context = "unknown";
 	if (!lf || !w->atomic || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
 	    lf->toks[i].fn < 0)
-		return;
+		return -1;
 	for (k = (long)lf->funcs[lf->toks[i].fn].body_open + 1; k < i; k++) {
 		const struct tok *t = &lf->toks[k];
 		const char *name = lf->buf + t->off;
@@ -280,9 +280,27 @@ static void context_lexical(struct walk_ctx *w, struct site *s)
 			depth -= depth > 0;
 		}
 	}
-	if (depth && last >= 0) {
-		s->context = "atomic";
-		s->context_evidence = enter_text(lf, (size_t)last);
+	return depth ? last : -1;
+}
+
+/* `atomic` when open_section() finds one open: 1, else 0. */
+static int lexical_atomic(struct walk_ctx *w, struct site *s)
+{
+	long k = open_section(w, s);
+
+	if (k < 0)
+		return 0;
+	s->context = "atomic";
+	s->context_evidence = enter_text(w->lf, (size_t)k);
+	return 1;
+}
+
+static void context_lexical(struct walk_ctx *w, struct site *s)
+{
+	if (lexical_atomic(w, s))
+		return;
+	if (!w->lf || !w->atomic) {
+		s->context = "unknown";
 		return;
 	}
 	context_by_flags(w, s);
@@ -308,6 +326,18 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	l.site_off = ast_expansion_offset(call);
 	flow_run(w, fn, &d, 1u);
 	f = tu_fact(tu_facts_get(w), s->function);
+	/*
+	 * The flow never reached the call: the statement that holds it
+	 * is one the parse could not make whole (a single-file parse
+	 * drops what names undeclared macros), so read the tokens before
+	 * it, as for a site with no AST; no open section there lets the
+	 * callers and then the flags decide, as below.
+	 */
+	if (!l.at_site) {
+		if (lexical_atomic(w, s))
+			return;
+		l.at_site = 1u;
+	}
 	if (l.at_site && !(l.at_site & 1u)) {
 		s->context = "atomic";
 		s->context_evidence =

@@ -32,8 +32,10 @@ for depth in single full; do
 	is "$(sql "$db" "SELECT evidence FROM sleepers WHERE function = 'slower_helper'")" \
 		"slow_helper() at line 15" "$depth: learned sleeper, with evidence"
 
-	is "$(sql "$db" "SELECT count(*) FROM sites WHERE gfp_param IS NOT NULL")" 1 \
+	is "$(sql "$db" "SELECT count(*) FROM sites WHERE gfp_param IS NOT NULL AND path = 'drivers/gfpparam.c'")" 1 \
 		"$depth: sites that pass gfp (or a local made from it) are not flagged"
+	is "$(sql "$db" "SELECT count(*) FROM findings WHERE rule = 'gfp-param' AND path = 'drivers/context.c'")" 0 \
+		"$depth: gfp-param: not for flags inside the function's own atomic section"
 
 	is "$(sql "$db" "SELECT name || ' ' || kind || ' ' || ifnull(via, '') FROM allocators
 		WHERE origin = 'learned' AND name IN ('alloc_gfp', 'alloc_gfp_twice', 'thing_free')
