@@ -11,7 +11,9 @@
  * compared with the parameter and with every variable the function
  * assigns from it, transitively.  And flags without a base mask (a 0, a
  * mask read from a structure, GFP_CONSTRAINT_MASK alone) hard-code
- * nothing the parameter could stand in for.
+ * nothing the parameter could stand in for.  Nor where the parameter is
+ * the mask of the function's pages (mask_of_pages()): its small
+ * allocations beside them keep their own flags on purpose.
  */
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
@@ -146,30 +148,72 @@ static void derived_names(const struct lexfile *lf, const struct lex_func *fn,
 	}
 }
 
-/* Do the site's flags come from PARAM, directly or through a variable? */
-static int derives_from(const struct walk_ctx *w, const struct site *s,
-			const char *param)
+/* Do the site's flags name one of D (the parameter and its derived)? */
+static int derives_from(const struct site *s, const struct derived *d)
+{
+	size_t k;
+
+	for (k = 0; k < d->n; k++)
+		if (text_mentions(s->flags, d->v[k]) ||
+		    text_mentions(s->flags_resolved, d->v[k]))
+			return 1;
+	return 0;
+}
+
+/* Do the arguments of the call whose `(` is token OPEN name one of D? */
+static int args_mention(const struct lexfile *lf, long open, long end,
+			const struct derived *d)
+{
+	int depth = 0;
+	long j;
+
+	for (j = open; j < end; j++) {
+		const struct tok *t = &lf->toks[j];
+
+		if (lex_tok_is(lf, j, "("))
+			depth++;
+		else if (lex_tok_is(lf, j, ")") && --depth == 0)
+			return 0;
+		else if (t->kind == TK_IDENT &&
+			 derived_has(d, lf->buf + t->off, t->len))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Is the parameter the mask of the function's pages: passed (itself or
+ * a variable made from it) to a page allocator, or to a DMA allocator
+ * of a size (dma_alloc_coherent(), not a pool's objects)?  Then the
+ * function's own bookkeeping allocated with a fixed mask is deliberate:
+ * 6.1 __iommu_dma_alloc_pages() takes gfp for the pages (with
+ * __GFP_HIGHMEM added) and kvzalloc()s the page array with GFP_KERNEL.
+ * An object allocator given the parameter beside a hard-coded one
+ * (dma_pool_zalloc(flags) and kzalloc(GFP_ATOMIC)) stays a finding.
+ */
+static int mask_of_pages(const struct walk_ctx *w, const struct lex_func *fn,
+			 const struct derived *d)
 {
 	const struct lexfile *lf = w->lf;
-	struct derived d = {NULL, 0};
-	long i;
-	size_t k;
-	int yes = 0;
+	long end = (long)fn->body_close, j;
 
-	if (text_mentions(s->flags, param) ||
-	    text_mentions(s->flags_resolved, param))
-		return 1;
-	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0)
+	if (!w->allocs)
 		return 0;
-	d.v = xmalloc(sizeof(char *));
-	d.v[d.n++] = xstrdup(param);
-	derived_names(lf, &lf->funcs[lf->toks[i].fn], &d);
-	for (k = 1; k < d.n && !yes; k++)
-		yes = text_mentions(s->flags, d.v[k]) ||
-		      text_mentions(s->flags_resolved, d.v[k]);
-	derived_free(&d);
-	return yes;
+	for (j = (long)fn->body_open + 1; j + 1 < end; j++) {
+		const struct tok *t = &lf->toks[j];
+		const struct alloc_fn *a;
+
+		if (t->kind != TK_IDENT || !lex_tok_is(lf, j + 1, "("))
+			continue;
+		a = alloc_lookup(w->allocs, lf->buf + t->off, t->len);
+		if (!a || a->kind != AK_ALLOC || !a->family ||
+		    !(!strcmp(a->family, "page") ||
+		      (!strcmp(a->family, "dma") && a->size_arg >= 0)))
+			continue;
+		if (args_mention(lf, j + 1, end, d))
+			return 1;
+	}
+	return 0;
 }
 
 static int has_base_mask(const char *text)
@@ -183,7 +227,10 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	const struct alloc_fn *a =
 		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
 			  : NULL;
+	const struct lexfile *lf = w->lf;
+	struct derived d = {NULL, 0};
 	char *param;
+	long i;
 
 	(void)call;
 	/* A cache's flags argument is slab flags, not a gfp mask. */
@@ -194,10 +241,23 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		return;
 	if (ast_gfp_param(w, fn, &param) < 0)
 		return;
-	if (!derives_from(w, s, param))
-		s->gfp_param = param;
-	else
-		free(param);
+	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0) {
+		/* no tokens to follow the parameter through */
+		if (!text_mentions(s->flags, param) &&
+		    !text_mentions(s->flags_resolved, param))
+			s->gfp_param = param;
+		else
+			free(param);
+		return;
+	}
+	d.v = xmalloc(sizeof(char *));
+	d.v[d.n++] = param;
+	derived_names(lf, &lf->funcs[lf->toks[i].fn], &d);
+	if (!derives_from(s, &d) &&
+	    !mask_of_pages(w, &lf->funcs[lf->toks[i].fn], &d))
+		s->gfp_param = xstrdup(param);
+	derived_free(&d);
 }
 
 /* listed in analyzer/check_list.h */
