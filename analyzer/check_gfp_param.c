@@ -13,7 +13,9 @@
  * mask read from a structure, GFP_CONSTRAINT_MASK alone) hard-code
  * nothing the parameter could stand in for.  Nor where the parameter is
  * the mask of the function's pages (mask_of_pages()): its small
- * allocations beside them keep their own flags on purpose.
+ * allocations beside them keep their own flags on purpose; nor for the
+ * fallback after an allocation with the parameter failed
+ * (retry_of_param()).
  */
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
@@ -221,6 +223,52 @@ static int has_base_mask(const char *text)
 	return text && gfp_count_base_masks(text, strlen(text), NULL) > 0;
 }
 
+/* The variable `v = api(...)` at call token K assigns, or -1. */
+static long assigned_to(const struct lexfile *lf, long k, long start)
+{
+	long eq = prev_code(lf, k, start), v;
+
+	if (eq <= start || !lex_tok_is(lf, eq, "="))
+		return -1;
+	v = prev_code(lf, eq, start);
+	return v > start && lf->toks[v].kind == TK_IDENT ? v : -1;
+}
+
+static int same_tok(const struct lexfile *lf, long a, long b)
+{
+	return lf->toks[a].len == lf->toks[b].len &&
+	       !memcmp(lf->buf + lf->toks[a].off, lf->buf + lf->toks[b].off,
+		       lf->toks[a].len);
+}
+
+/*
+ * Is the site (callee token K) a retry: the same allocator, given the
+ * parameter, assigned the same variable earlier in the function?  Then
+ * the fixed mask is the fallback after the caller's failed (6.1
+ * dm-snap.c: `e = kmem_cache_alloc(c, gfp); if (!e && gfp == GFP_NOIO)
+ * e = kmem_cache_alloc(c, GFP_ATOMIC);`).  A scratch buffer and a
+ * result in two variables are two allocations, not a retry.
+ */
+static int retry_of_param(const struct lexfile *lf, const struct lex_func *fn,
+			  long k, const struct derived *d)
+{
+	long start = (long)fn->body_open, v = assigned_to(lf, k, start), j;
+
+	if (v < 0)
+		return 0;
+	for (j = start + 1; j < k; j++) {
+		long u;
+
+		if (!same_tok(lf, j, k) || !lex_tok_is(lf, j + 1, "("))
+			continue;
+		u = assigned_to(lf, j, start);
+		if (u >= 0 && same_tok(lf, u, v) &&
+		    args_mention(lf, j + 1, (long)fn->body_close, d))
+			return 1;
+	}
+	return 0;
+}
+
 static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 			   CXCursor fn)
 {
@@ -255,7 +303,8 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 	d.v[d.n++] = param;
 	derived_names(lf, &lf->funcs[lf->toks[i].fn], &d);
 	if (!derives_from(s, &d) &&
-	    !mask_of_pages(w, &lf->funcs[lf->toks[i].fn], &d))
+	    !mask_of_pages(w, &lf->funcs[lf->toks[i].fn], &d) &&
+	    !retry_of_param(lf, &lf->funcs[lf->toks[i].fn], i, &d))
 		s->gfp_param = xstrdup(param);
 	derived_free(&d);
 }
