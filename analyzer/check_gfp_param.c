@@ -276,9 +276,10 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
 			  : NULL;
 	const struct lexfile *lf = w->lf;
+	const struct lex_func *f = NULL;
 	struct derived d = {NULL, 0};
 	char *param;
-	long i;
+	long i = -1;
 
 	(void)call;
 	/* A cache's flags argument is slab flags, not a gfp mask. */
@@ -289,22 +290,16 @@ static void gfp_param_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		return;
 	if (ast_gfp_param(w, fn, &param) < 0)
 		return;
-	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0) {
-		/* no tokens to follow the parameter through */
-		if (!text_mentions(s->flags, param) &&
-		    !text_mentions(s->flags_resolved, param))
-			s->gfp_param = param;
-		else
-			free(param);
-		return;
-	}
 	d.v = xmalloc(sizeof(char *));
 	d.v[d.n++] = param;
-	derived_names(lf, &lf->funcs[lf->toks[i].fn], &d);
+	/* without the function's tokens: the parameter itself only */
+	if (lf && (i = lex_tok_at(lf, s->line, s->col)) >= 0 &&
+	    lf->toks[i].fn >= 0) {
+		f = &lf->funcs[lf->toks[i].fn];
+		derived_names(lf, f, &d);
+	}
 	if (!derives_from(s, &d) &&
-	    !mask_of_pages(w, &lf->funcs[lf->toks[i].fn], &d) &&
-	    !retry_of_param(lf, &lf->funcs[lf->toks[i].fn], i, &d))
+	    !(f && (mask_of_pages(w, f, &d) || retry_of_param(lf, f, i, &d))))
 		s->gfp_param = xstrdup(param);
 	derived_free(&d);
 }

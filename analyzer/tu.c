@@ -41,8 +41,8 @@ static const char shim_h[] =
  * with the same rows: an error recovers the same way without a guess).
  */
 static const char *const base_args[] = {
-	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-fno-spell-checking", "-nostdinc",
-	"-D__KERNEL__",
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-fno-spell-checking",
+	"-nostdinc", "-D__KERNEL__",
 	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
 	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
 	"-Dbool=_Bool", "-Dtrue=1", "-Dfalse=0", "-DNULL=((void *)0)",
