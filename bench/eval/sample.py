@@ -2,6 +2,7 @@
 """Draw the hand-labelling sample of allocation sites from a scan of a tree.
 
     sample.py DB > sites.txt
+    sample.py --seed N --scale F --exclude LABELS.tsv DB > held-out.txt
 
 The population is every allocation call (allocators.kind 'alloc', no cache
 creation) outside the user-space parts of the tree (tools/, scripts/, usr/,
@@ -12,6 +13,10 @@ in the figures: a plain random part, then the page allocator, the vmalloc
 family, learned wrappers and sites in inactive #if branches, each filled from
 what the previous strata did not take.  Output: path:line, shuffled, one a
 line; the same database gives the same list.
+
+A held-out sample (sites no rule or classifier change was derived from):
+another seed, every stratum scaled by F, and the sites of an existing labels
+file left out of the population.
 """
 import random
 import sqlite3
@@ -29,13 +34,49 @@ STRATA = [  # (name, SQL condition on s/a, count)
 USERSPACE = ("tools/", "scripts/", "usr/", "samples/")
 
 
+def parse_args(argv):
+    opts = {"seed": SEED, "scale": 1.0, "exclude": None}
+    usage = "usage: sample.py [--seed N] [--scale F] [--exclude TSV] DB"
+    args = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--seed", "--scale", "--exclude"):
+            if i + 1 >= len(argv):
+                sys.exit("sample.py: %s needs a value" % a)
+            try:
+                opts[a[2:]] = {"--seed": int, "--scale": float,
+                               "--exclude": str}[a](argv[i + 1])
+            except ValueError:
+                sys.exit("sample.py: %s: bad value %r" % (a, argv[i + 1]))
+            i += 2
+            continue
+        args.append(a)
+        i += 1
+    if len(args) != 1:
+        sys.exit(usage)
+    return opts, args[0]
+
+
+def excluded(path):
+    """The (file, line) pairs of a labels TSV (its first two columns)."""
+    try:
+        with open(path) as f:
+            rows = [l.rstrip("\n").split("\t") for l in f]
+    except OSError as e:
+        sys.exit("sample.py: %s: %s" % (path, e.strerror))
+    return {(r[0], int(r[1])) for r in rows[1:] if len(r) > 1
+            and r[1].isdigit()}
+
+
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: sample.py DB")
-    db = sqlite3.connect("file:%s?mode=ro" % sys.argv[1], uri=True)
-    rng = random.Random(SEED)
-    taken, out = set(), []
+    opts, dbpath = parse_args(sys.argv[1:])
+    db = sqlite3.connect("file:%s?mode=ro" % dbpath, uri=True)
+    rng = random.Random(opts["seed"])
+    taken = excluded(opts["exclude"]) if opts["exclude"] else set()
+    out = []
     for name, cond, n in STRATA:
+        n = max(1, round(n * opts["scale"]))
         rows = db.execute(
             "SELECT s.path, coalesce(s.flags_line, s.line) FROM sites s "
             "JOIN allocators a ON a.name = s.api "
