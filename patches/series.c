@@ -389,11 +389,19 @@ static char *series_about(const struct rule *r, const struct plan *p,
 		sb_addf(&para, " in Linux %s", kv.text);
 	sb_adds(&para, ". Every edit is at a line and column the scan "
 		       "recorded; nothing else in the files is touched.");
+	/*
+	 * What the companion does of this series, as its rule says; a rule
+	 * that does not say claims nothing for it.
+	 */
 	if (r->cocci)
 		sb_addf(&para,
-			" %s, beside the patches, re-derives the change "
-			"with spatch.",
-			r->cocci);
+			" %s, beside the patches, is a semantic patch for "
+			"spatch (make coccicheck MODE=patch COCCI=%s): %s",
+			r->cocci, r->cocci,
+			r->cocci_covers ? r->cocci_covers
+					: "it was not checked against this "
+					  "series; review what it finds on "
+					  "its own.");
 	if (r->action == RULE_ADD)
 		sb_addf(&para, "\n\nStatistics: %s added at %d site%s",
 			r->add_flag, p->uses, p->uses == 1 ? "" : "s");

@@ -330,6 +330,7 @@ void rule_free(struct rule *r)
 	free(r->subject);
 	free(r->why);
 	free(r->cocci);
+	free(r->cocci_covers);
 	for (i = 0; i < r->nmatches; i++)
 		free_match(&r->matches[i]);
 	free(r->matches);
@@ -502,6 +503,16 @@ static int parse_header_key(struct parser *p, struct rule *r, const char *key,
 			return perr(p, "cocci: want a file name NAME.cocci");
 		return set_once(p, &r->cocci, key, v);
 	}
+	if (!strcmp(key, "cocci-covers")) {
+		/* repeated lines are one sentence, for the cover letter */
+		char *t = r->cocci_covers ? xasprintf("%s %s", r->cocci_covers,
+						      v)
+					  : xstrdup(v);
+
+		free(r->cocci_covers);
+		r->cocci_covers = t;
+		return 0;
+	}
 	if (!strcmp(key, "why")) {
 		/* Repeated why: lines are the paragraphs' lines; "." = blank.
 		 */
@@ -613,6 +624,8 @@ static int check_complete(struct parser *p, struct rule *r)
 		return perr(p, "action %s needs a 'match:' section (the sites "
 			       "it edits)",
 			    rule_action_name(r->action));
+	if (r->cocci_covers && !r->cocci)
+		return perr(p, "'cocci-covers:' without 'cocci:'");
 	if (r->action == RULE_REPORT && !r->nmatches)
 		return perr(p, "a report rule needs a 'match:' section");
 	return 0;

@@ -79,6 +79,7 @@ struct rule {
 	char *subject;	       /* patch subject after the prefix */
 	char *why;	       /* commit message body */
 	char *cocci;	       /* companion semantic patch */
+	char *cocci_covers;    /* what of the series it finds */
 	struct rule_match *matches;
 	int nmatches;
 };

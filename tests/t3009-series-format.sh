@@ -92,6 +92,10 @@ if grep -qiE -- '--db|--out|"db":|options' "$cover"; then r=1; else r=0; fi
 is "$r" 0 "nor the options of the scan or of patch"
 like "$(cat "$cover")" "^Found by gfpaudit [0-9.]+ \\(rule gfp-temporary\\) in Linux 4\\.13" \
 	"it says what found the uses, in which kernel"
+like "$(tr '\n' ' ' <"$cover")" "gfp-temporary\.cocci, beside the patches, is a semantic patch for spatch \(make coccicheck MODE=patch COCCI=gfp-temporary\.cocci\): it rewrites each GFP_TEMPORARY that spatch parses" \
+	"the cover letter says what the companion covers, as its rule says"
+if grep -q "re-derives" "$cover"; then r=1; else r=0; fi
+is "$r" 0 "and does not claim it re-derives the series"
 for f in "$OUT"/v2-000[1-9]-*.patch; do
 	sed -n '/^Link: /,/^Signed-off-by: /p' "$f"
 done >"$TMP/trailers"

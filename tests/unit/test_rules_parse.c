@@ -117,6 +117,10 @@ static void test_errors(void **state)
 	expect_error("name: x\ndescription: d\nversions: all\nflags: A\n"
 		     "action: drop\nreplace: A -\n",
 		     "needs 'subject:'");
+	expect_error("name: x\ndescription: d\nversions: all\nflags: A\n"
+		     "cocci-covers: all of it\nmatch: flag_uses\n"
+		     "message: m\n",
+		     "'cocci-covers:' without 'cocci:'");
 }
 
 static void test_truncated_buffer(void **state)
