@@ -6,6 +6,7 @@
  * all as one delete-then-insert keyed by path.
  */
 #include "analyzer/fileproc.h"
+#include "analyzer/linkmemo.h"
 #include "analyzer/walk.h"
 #include "db/db.h"
 #include "db/sites.h"
@@ -455,12 +456,6 @@ static int step_done(sqlite3 *db, sqlite3_stmt *st)
 	return 0;
 }
 
-static const char *confidence_of(enum parse_depth d)
-{
-	return d == DEPTH_FULL ? "full_ast" :
-	       d == DEPTH_SINGLE_FILE ? "single_file" : "lexical";
-}
-
 /*
  * Two definitions of one learned name (percpu-km.c and percpu-vm.c both
  * define pcpu_create_chunk): the first by path and line wins, whatever
@@ -478,7 +473,7 @@ static const char *confidence_of(enum parse_depth d)
 enum {
 	W_DEL_FILE, W_DEL_ALLOCS, W_DEL_SLEEPERS, W_DEL_FINDINGS, W_FILE,
 	W_USE, W_SITE, W_ALLOC, W_SLEEPER, W_CACHE, W_FINDING, W_FACT,
-	W_RESTAMP, W_FUNC, W_NSTMT
+	W_RESTAMP, W_FUNC, W_OLD, W_NSTMT
 };
 
 _Static_assert(W_NSTMT == RESULT_WRITER_STMTS, "result_writer size");
@@ -499,8 +494,8 @@ static const char *const write_sql[W_NSTMT] = {
 		"('scan', 'check'))",
 	[W_FILE] =
 		"INSERT INTO files(path, hash, size, run_id, "
-		"parse_mode, diagnostics, error, mtime_ns) "
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+		"parse_mode, diagnostics, error, mtime_ns, link_digest, "
+		"linked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[W_USE] =
 		"INSERT OR IGNORE INTO flag_uses(file_id, path, line, col,"
 		" flag,"
@@ -550,6 +545,9 @@ static const char *const write_sql[W_NSTMT] = {
 		"INSERT INTO functions(file_id, name, line, is_static, sleeps,"
 		" callees, atomic_callees, params)"
 		" VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+	/* for linkmemo_save() */
+	[W_OLD] =
+		"SELECT id, link_digest, linked FROM files WHERE path = ?",
 };
 
 int result_writer_open(struct result_writer *w, sqlite3 *db)
@@ -738,6 +736,8 @@ int result_writer_put(struct result_writer *w, long long run_id,
 {
 	sqlite3_stmt *st = w->st[W_FILE];
 	long long fid;
+	uint64_t digest;
+	int kept;
 
 	if (r->unchanged && r->restamp) {
 		st = w->st[W_RESTAMP];
@@ -748,7 +748,9 @@ int result_writer_put(struct result_writer *w, long long run_id,
 	}
 	if (r->unchanged)
 		return 0;
-	if (exec_path(w, W_DEL_FILE, r->path) ||
+	digest = linkmemo_digest(r);
+	if (linkmemo_save(w->db, w->st[W_OLD], r->path, digest, r, &kept) ||
+	    exec_path(w, W_DEL_FILE, r->path) ||
 	    exec_path(w, W_DEL_ALLOCS, r->path) ||
 	    exec_path(w, W_DEL_SLEEPERS, r->path) ||
 	    exec_path(w, W_DEL_FINDINGS, r->path))
@@ -761,11 +763,14 @@ int result_writer_put(struct result_writer *w, long long run_id,
 	sqlite3_bind_int(st, 6, r->diagnostics);
 	bind_text(st, 7, r->error);
 	bind_int_or_null(st, 8, r->has_mtime, r->mtime_ns);
+	sqlite3_bind_int64(st, 9, (sqlite3_int64)digest);
+	sqlite3_bind_int(st, 10, kept);
 	if (step_done(w->db, st))
 		return -1;
 	fid = sqlite3_last_insert_rowid(w->db);
 	if (write_uses(w, fid, r, tf) || write_sites(w, fid, r) ||
-	    write_emits(w, run_id, fid, r))
+	    write_emits(w, run_id, fid, r) ||
+	    (kept && linkmemo_restore(w->db, fid, r)))
 		return -1;
 	return 0;
 }

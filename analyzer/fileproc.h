@@ -82,6 +82,13 @@ struct file_result {
 	struct fn_summaries fns; /* every file read, parsed or not */
 };
 
+/* sites.confidence of a site parsed at depth D (db/sites_cols.h). */
+static inline const char *confidence_of(enum parse_depth d)
+{
+	return d == DEPTH_FULL ? "full_ast" :
+	       d == DEPTH_SINGLE_FILE ? "single_file" : "lexical";
+}
+
 int scan_env_init(struct scan_env *e, const char *tree, const char *arch,
 		  enum parse_depth depth, const char *cc_path,
 		  const char *db_path);
@@ -117,7 +124,7 @@ int write_result(sqlite3 *db, long long run_id, const struct file_result *r,
  * result_writer_open() and finalized by result_writer_close(), which
  * must come before the database is closed.
  */
-#define RESULT_WRITER_STMTS 14
+#define RESULT_WRITER_STMTS 15
 
 struct result_writer {
 	sqlite3 *db;

@@ -653,22 +653,18 @@ static void graph_free(struct graph *g)
 /*
  * What the summaries were solved from: a re-scan that changed nothing
  * keeps them (solving takes seconds; a no-change re-scan, well under
- * one).  A file written again gets new row ids and unsolved functions
- * (may_sleep NULL); a removed one changes the counts.
+ * one).  Every file's rows give the solve what their digest says
+ * (linkmemo.h); a file written again with another digest, a new one, or
+ * merged rows are not linked yet, and a removed file changes the count.
+ * The low 32 bits of each digest are summed: at most 2^32 files each.
  */
 static char *stamp(sqlite3 *db)
 {
 	sqlite3_stmt *st = db_prepare(
 		db,
-		"SELECT (SELECT count(*) || ':' || total(id) FROM files) || "
-		"':' ||"
-		" (SELECT count(*) || ':' || total(may_sleep IS NULL)"
-		"  FROM functions) || ':' ||"
-		" (SELECT count(*) || ':' || total(id) FROM sites) || ':' ||"
-		" (SELECT count(*) FROM allocators) || ':' ||"
-		/* members, reclaim hooks and cache frees: a file's edit */
-		" (SELECT count(*) || ':' || total(line) || ':' ||"
-		"  total(length(name)) FROM file_facts)");
+		"SELECT (SELECT count(*) || ':' ||"
+		"  coalesce(sum(link_digest & 4294967295), 0) FROM files) ||"
+		" ':' || (SELECT count(*) FROM allocators)");
 	char *r = NULL;
 
 	if (st && sqlite3_step(st) == SQLITE_ROW)
@@ -688,7 +684,9 @@ int summaries_link(sqlite3 *db)
 		free(last);
 		return -1;
 	}
-	if (last && !strcmp(before, last)) {
+	if (last && !strcmp(before, last) &&
+	    !db_scalar(db, "SELECT EXISTS (SELECT 1 FROM files"
+			   " WHERE linked = 0)", 1)) {
 		free(before);
 		free(last);
 		return db_meta_set(db, "summaries_last", "kept") ? -1 : 0;

@@ -11,6 +11,7 @@
 #include "analyzer/tufacts.h"
 #include "analyzer/analyzer.h"
 #include "analyzer/walk.h"
+#include "db/db.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -119,7 +120,8 @@ int analyzer_link(sqlite3 *db)
 	for (i = 0; i < nclassifiers; i++)
 		if (classifiers[i]->link && classifiers[i]->link(db))
 			return -1;
-	return 0;
+	/* every row holds its answers now (linkmemo.h) */
+	return db_exec(db, "UPDATE files SET linked = 1 WHERE linked = 0");
 }
 
 void walker_interesting(void (*fn)(const char *name, void *arg), void *arg)

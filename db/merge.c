@@ -251,11 +251,15 @@ static const char *const merge_setup[] = {
 	"DELETE FROM main.files WHERE id IN (SELECT m.id FROM main.files m "
 	"JOIN src.files s USING (path) WHERE " RANK("s.parse_mode") " > "
 	RANK("m.parse_mode") ")",
-	/* Files: new paths are added; known paths keep their row. */
+	/*
+	 * Files: new paths are added; known paths keep their row.  The
+	 * digest describes the rows as analysed, wherever; they are not
+	 * linked in this tree until the merge's link step has run.
+	 */
 	"INSERT INTO main.files (path, hash, size, run_id, parse_mode, "
-	"diagnostics, error, mtime_ns) SELECT path, hash, size, (SELECT new "
-	"FROM temp.run_map WHERE old = s.run_id), parse_mode, diagnostics, "
-	"error, mtime_ns "
+	"diagnostics, error, mtime_ns, link_digest, linked) SELECT path, "
+	"hash, size, (SELECT new FROM temp.run_map WHERE old = s.run_id), "
+	"parse_mode, diagnostics, error, mtime_ns, link_digest, 0 "
 	"FROM src.files s WHERE NOT EXISTS (SELECT 1 FROM main.files m "
 	"WHERE m.path = s.path) ORDER BY path",
 	"DELETE FROM temp.file_map",

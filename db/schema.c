@@ -292,6 +292,15 @@ const char *const db_migrations[] = {
 	"ALTER TABLE functions ADD COLUMN params TEXT;"
 	"ALTER TABLE functions ADD COLUMN param_use TEXT;"
 	"UPDATE files SET hash = '', mtime_ns = NULL;",
+	/*
+	 * 7 -> 8: what a file gives the link steps, as a digest, and
+	 * whether its rows hold their answers (analyzer/linkmemo.h), so that
+	 * a re-analysed file whose digest did not change keeps its answers
+	 * and the tree is not solved again.  Rows from before have none:
+	 * the next scan solves once.
+	 */
+	"ALTER TABLE files ADD COLUMN link_digest INTEGER;"
+	"ALTER TABLE files ADD COLUMN linked INTEGER NOT NULL DEFAULT 0;",
 	NULL,
 };
 

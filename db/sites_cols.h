@@ -28,7 +28,8 @@
  *	    for ids and the summaries step's working columns
  *
  * The expressions are C over `s`, expanded in analyzer/fileproc.c's
- * writer (confidence_of() is its own).  The SV_* a user does not define
+ * writer and analyzer/linkmemo.c's digest (confidence_of() is in
+ * analyzer/fileproc.h).  The SV_* a user does not define
  * expand to nothing.
  */
 #ifndef SITE_COL

@@ -94,4 +94,54 @@ is "$(sql "$TMP/sum.db" "SELECT may_sleep || ' ' || sleep_via FROM functions WHE
 	"1 helper" "the caller now may sleep, through helper()"
 is "$(sql "$TMP/sum.db" "SELECT value FROM meta WHERE key = 'summaries_last'")" "3 1 1" \
 	"meta summaries_last has the same figures"
+# A re-analysed file whose rows give the link steps what they gave before
+# (a flag changed, no call, no line) keeps its answers without a solve,
+# and they are the answers a fresh scan gives (analyzer/linkmemo.h).
+m=$TMP/memo
+mkdir -p "$m/lib"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$m/Makefile"
+printf 'struct mutex m;\nvoid helper(void)\n{\n\tmutex_lock(&m);\n}\n' >"$m/lib/a.c"
+printf 'void helper(void);\nint user(void)\n{\n\tchar *p = kmalloc(16, GFP_KERNEL);\n\n\tif (!p)\n\t\treturn -1;\n\thelper();\n\tkfree(p);\n\treturn 0;\n}\n' >"$m/lib/b.c"
+answers() { # DB: every answer the link steps write, without row ids
+	sql "$1" "SELECT path, line, col, flags, held_across_sleep,
+		sleep_evidence, context, context_evidence, context_base,
+		lifetime, lifetime_evidence, lifetime_line FROM sites
+		ORDER BY path, line, col;
+		SELECT fl.path, f.name, f.line, may_sleep, sleep_via,
+		atomic_context, atomic_via, param_use FROM functions f
+		JOIN files fl ON fl.id = f.file_id ORDER BY 1, 2, 3;
+		SELECT path, line, has_shrinker, shrinker_evidence,
+		shrinker_scope FROM caches ORDER BY 1, 2"
+}
+fresh() { # the answers of a scan of the tree into a new database
+	rm -f "$TMP/fresh.db"
+	"$GFPAUDIT" scan --no-progress --db "$TMP/fresh.db" "$m" 2>/dev/null
+	answers "$TMP/fresh.db"
+}
+"$GFPAUDIT" scan --no-progress --db "$TMP/memo.db" "$m" 2>/dev/null
+sed -i 's/GFP_KERNEL/GFP_NOIO/' "$m/lib/b.c"
+"$GFPAUDIT" scan --no-progress --db "$TMP/memo.db" "$m" 2>"$TMP/memo1.err"
+like "$(cat "$TMP/memo1.err")" "summaries kept: nothing they are solved from changed" \
+	"a flag changed, no call: the summaries are kept"
+is "$(sql "$TMP/memo.db" "SELECT flags || ' ' || held_across_sleep || ' ' || sleep_evidence FROM sites")" \
+	"GFP_NOIO 1 helper() at line 8: helper() -> mutex_lock() at line 4 (lib/a.c)" \
+	"the re-analysed site has its new flags and its answer back"
+is "$(answers "$TMP/memo.db")" "$(fresh)" "the kept answers are a fresh scan's"
+is "$(sql "$TMP/memo.db" "SELECT count(*) FROM files WHERE linked = 0")" 0 \
+	"every file is linked"
+# the same calls one line down: the evidence names lines, so it is solved
+printf '\n' | cat - "$m/lib/b.c" >"$m/b.new" && mv "$m/b.new" "$m/lib/b.c"
+"$GFPAUDIT" scan --no-progress --db "$TMP/memo.db" "$m" 2>"$TMP/memo2.err"
+like "$(cat "$TMP/memo2.err")" "summaries solved again" "lines moved: solved again"
+is "$(sql "$TMP/memo.db" "SELECT sleep_evidence FROM sites")" \
+	"helper() at line 9: helper() -> mutex_lock() at line 4 (lib/a.c)" \
+	"the evidence has the new line"
+is "$(answers "$TMP/memo.db")" "$(fresh)" "and the answers are a fresh scan's"
+# the callee stops sleeping, in the other file: the caller's site follows
+printf 'void helper(void)\n{\n}\n' >"$m/lib/a.c"
+"$GFPAUDIT" scan --no-progress --db "$TMP/memo.db" "$m" 2>"$TMP/memo3.err"
+like "$(cat "$TMP/memo3.err")" "summaries solved again" "a callee changed: solved again"
+is "$(sql "$TMP/memo.db" "SELECT held_across_sleep FROM sites")" 0 \
+	"the site in the unchanged file is no longer held across a sleep"
+is "$(answers "$TMP/memo.db")" "$(fresh)" "and the answers are a fresh scan's"
 done_testing
