@@ -94,7 +94,12 @@ static int load(sqlite3 *db, struct graph *g)
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
 		    " f.atomic_callees, f.atomic_context, f.params,"
 		    " f.param_use "
-		    "FROM functions f JOIN files fl ON fl.id = f.file_id "
+		    /*
+		     * files first, in path order from its index: only each
+		     * file's functions are sorted (a sort of the whole
+		     * table was 1 s of a 6.1 solve)
+		     */
+		    "FROM files fl CROSS JOIN functions f ON fl.id = f.file_id "
 		    "ORDER BY fl.path, f.line, f.rowid");
 	size_t cap = 0;
 	int rc;
