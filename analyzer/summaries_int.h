@@ -29,6 +29,8 @@ struct fn {
 struct graph {
 	struct fn *f;
 	size_t n;
+	char *chunks, *chunk_at; /* the strings of f (summaries.c) */
+	size_t chunk_left;
 	struct name_set global, statics, hstatics; /* key -> first def */
 	struct name_set static_names; /* names some file defines static */
 	/*
