@@ -85,10 +85,10 @@ static size_t slot(const struct name_set *s, const char *name, size_t len,
 	return i;
 }
 
-/* Double the table; the keys move with their stored hashes. */
-static void grow(struct name_set *s)
+/* A table of CAP slots; the keys move with their stored hashes. */
+static void grow_to(struct name_set *s, size_t cap)
 {
-	size_t cap = s->cap * 2, i, j;
+	size_t i, j;
 	char **keys = xcalloc(cap, sizeof(*keys));
 	int *vals = xcalloc(cap, sizeof(*vals));
 	uint32_t *hash = xcalloc(cap, sizeof(*hash));
@@ -113,6 +113,21 @@ static void grow(struct name_set *s)
 	s->vals = vals;
 	s->hash = hash;
 	s->cap = cap;
+}
+
+static void grow(struct name_set *s)
+{
+	grow_to(s, s->cap * 2);
+}
+
+void names_reserve(struct name_set *s, size_t n)
+{
+	size_t cap = s->cap;
+
+	while (n * 2 > cap)
+		cap *= 2;
+	if (cap != s->cap)
+		grow_to(s, cap);
 }
 
 void names_put(struct name_set *s, const char *name, size_t len, int val)

@@ -34,6 +34,8 @@ void names_init(struct name_set *s);
 void names_free(struct name_set *s);
 /* Insert or overwrite NAME -> VAL. */
 void names_put(struct name_set *s, const char *name, size_t len, int val);
+/* Room for N names in all, made at once (a set that grows rehashes). */
+void names_reserve(struct name_set *s, size_t n);
 /* Value of NAME, or -1 when absent. */
 int names_get(const struct name_set *s, const char *name, size_t len);
 /*

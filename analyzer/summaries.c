@@ -279,7 +279,13 @@ int summaries_member_sleeps(const struct graph *g, const char *name,
 
 static void index_defs(struct graph *g)
 {
-	size_t i;
+	size_t i, nstatic = 0;
+
+	for (i = 0; i < g->n; i++)
+		nstatic += g->f[i].is_static != 0;
+	names_reserve(&g->global, g->n - nstatic);
+	names_reserve(&g->statics, nstatic);
+	names_reserve(&g->static_names, nstatic);
 
 	/* in reverse, so that each chain starts with the first by path */
 	for (i = g->n; i-- > 0;) {

@@ -103,6 +103,35 @@ static void test_grow(void **state)
 	names_free(&s);
 }
 
+/* Room made at once, also when names are already in: nothing is lost. */
+static void test_reserve(void **state)
+{
+	struct name_set s;
+	char name[32];
+	size_t cap;
+	int i;
+
+	(void)state;
+	names_init(&s);
+	names_put(&s, "before", 6, 7);
+	names_reserve(&s, 5000);
+	assert_true(s.cap >= 10000);
+	cap = s.cap;
+	for (i = 0; i < 5000; i++) {
+		snprintf(name, sizeof(name), "r_%d", i);
+		names_put(&s, name, strlen(name), i);
+	}
+	assert_int_equal(s.cap, cap); /* no growing after the reserve */
+	assert_int_equal(names_get(&s, "before", 6), 7);
+	for (i = 0; i < 5000; i++) {
+		snprintf(name, sizeof(name), "r_%d", i);
+		assert_int_equal(names_get(&s, name, strlen(name)), i);
+	}
+	names_reserve(&s, 10); /* never shrinks */
+	assert_int_equal(s.cap, cap);
+	names_free(&s);
+}
+
 static void test_sort_unique(void **state)
 {
 	uint32_t h[] = {5, 3, 5, 1, 3, 3};
@@ -125,6 +154,7 @@ int main(void)
 		cmocka_unit_test(test_sig),
 		cmocka_unit_test(test_sort_unique),
 		cmocka_unit_test(test_grow),
+		cmocka_unit_test(test_reserve),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
