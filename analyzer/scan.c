@@ -591,7 +591,14 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 	if (!rc) {
 		char *had = db_meta_get(db, "summaries_stamp");
 
-		rc = db_begin(db) || analyzer_link(db) || db_commit(db);
+		/*
+		 * --force trusts nothing kept: the answers are solved again
+		 * (a new binary may answer differently from the same rows).
+		 */
+		rc = db_begin(db) ||
+		     (o->force &&
+		      db_exec(db, "UPDATE files SET linked = 0")) ||
+		     analyzer_link(db) || db_commit(db);
 		if (!rc && had)
 			st->summaries = db_meta_get(db, "summaries_last");
 		free(had);

@@ -144,4 +144,7 @@ like "$(cat "$TMP/memo3.err")" "summaries solved again" "a callee changed: solve
 is "$(sql "$TMP/memo.db" "SELECT held_across_sleep FROM sites")" 0 \
 	"the site in the unchanged file is no longer held across a sleep"
 is "$(answers "$TMP/memo.db")" "$(fresh)" "and the answers are a fresh scan's"
+# --force trusts no kept answer (a new binary may answer differently)
+"$GFPAUDIT" scan --force --no-progress --db "$TMP/memo.db" "$m" 2>"$TMP/memo4.err"
+like "$(cat "$TMP/memo4.err")" "summaries solved again" "--force solves again"
 done_testing
