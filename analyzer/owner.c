@@ -7,6 +7,7 @@
 #include "analyzer/flow.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/names.h"
+#include "analyzer/owner_errpath.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "lib/util.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "analyzer/owner_int.h"
+#include "analyzer/owner_errpath.h"
 #include "analyzer/owner_lex.h"
 
 /* Is declaration D the followed variable or one of its aliases? */
@@ -872,6 +874,7 @@ const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 	} else {
 		analyse(w, s, call, fn, r);
 	}
+	errpath_sleep(w, s, r);
 	tu_memo_put(w, s, r, owner_release);
 	return r;
 }

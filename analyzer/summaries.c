@@ -609,7 +609,8 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		db,
 		"SELECT s.id, s.file_id, json_extract(s.held_calls, '$.base'),"
 		" s.held_across_sleep, s.sleep_evidence,"
-		" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
+		" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),"
+		" json_extract(s.held_calls, '$.ev') "
 		"FROM sites s, json_each(s.held_calls, '$.calls') j "
 		"WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
 	sqlite3_stmt *up =
@@ -637,6 +638,10 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 					: sqlite3_column_int(sel, 3);
 			ev = (const char *)sqlite3_column_text(sel, 4);
 			a.cur_evidence = ev ? xstrdup(ev) : NULL;
+			/* held across a sleep already, by the file's walk */
+			ev = (const char *)sqlite3_column_text(sel, 7);
+			if (a.base == 1 && ev)
+				a.evidence = xstrdup(ev);
 		}
 		if (a.evidence || !name)
 			continue;

@@ -33,11 +33,12 @@ score() {
 	ok "$_name: at least $_sites labelled sites match a site of the scan ($_n)" \
 		test "${_n:-0}" -ge "$_sites"
 }
-# held_across_sleep: 72.5 % since the re-read of 32 labels (the target,
-# 85 %, is not met: docs/classifiers.md), so its floor is under that.
+# held_across_sleep: 79.5 % since the re-read of 32 labels and the
+# error-path walk (the target, 85 %, is not met: docs/classifiers.md),
+# so its floor is under that.
 score labels "$labels" 200 \
 	--min lifetime=90 --margin lifetime=20 \
-	--min held_across_sleep=70 --margin held_across_sleep=20 \
+	--min held_across_sleep=77 --margin held_across_sleep=20 \
 	--min context=90 --margin context=9
 
 # The held-out sample (tests/data/labels-6.1-heldout.tsv: 61 sites drawn
@@ -48,7 +49,7 @@ score labels "$labels" 200 \
 # seen.
 score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 	--min lifetime=88 --margin lifetime=20 \
-	--min held_across_sleep=78 --margin held_across_sleep=20 \
+	--min held_across_sleep=85 --margin held_across_sleep=20 \
 	--min context=85 --margin context=3
 
 # The rules' precision against the judged facts of tests/data/rules-6.1.tsv
