@@ -69,36 +69,37 @@ static int is_free(const struct walk_ctx *w, const struct lexfile *lf,
 	return a && a->kind == AK_FREE;
 }
 
+/* Is there a `return` between tokens A and B (both left out)? */
+static int returns_between(const struct lexfile *lf, long a, long b)
+{
+	long m;
+
+	for (m = a + 1; m < b; m++)
+		if (lex_tok_is(lf, m, "return"))
+			return 1;
+	return 0;
+}
+
 /* A path from token S to token F: through a goto, or with no return. */
 static int reaches(const struct lexfile *lf, long s, long f)
 {
 	long g, l;
-	int ret = 0;
 
-	for (g = s + 1; g < f; g++)
-		ret |= lex_tok_is(lf, g, "return");
-	if (!ret)
+	if (!returns_between(lf, s, f))
 		return 1;
 	for (g = s + 1; g + 1 < f; g++) {
 		if (!lex_tok_is(lf, g, "goto") ||
 		    lf->toks[g + 1].kind != TK_IDENT)
 			continue;
 		/* the label `name :` after the goto, at or before the free */
-		for (l = g + 2; l + 1 <= f; l++) {
-			int after_ret = 0;
-			long m;
-
-			if (lf->toks[l].len != lf->toks[g + 1].len ||
-			    memcmp(lf->buf + lf->toks[l].off,
-				   lf->buf + lf->toks[g + 1].off,
-				   lf->toks[l].len) ||
-			    !lex_tok_is(lf, l + 1, ":"))
-				continue;
-			for (m = l + 2; m < f; m++)
-				after_ret |= lex_tok_is(lf, m, "return");
-			if (!after_ret)
+		for (l = g + 2; l + 1 <= f; l++)
+			if (lf->toks[l].len == lf->toks[g + 1].len &&
+			    !memcmp(lf->buf + lf->toks[l].off,
+				    lf->buf + lf->toks[g + 1].off,
+				    lf->toks[l].len) &&
+			    lex_tok_is(lf, l + 1, ":") &&
+			    !returns_between(lf, l + 1, f))
 				return 1;
-		}
 	}
 	return 0;
 }
