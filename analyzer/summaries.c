@@ -212,7 +212,12 @@ static int load(sqlite3 *db, struct graph *g)
 		return -1;
 	if (load_members(db, g))
 		return -1;
-	st = db_prepare(db, "SELECT name FROM allocators");
+	/*
+	 * Allocators and frees answer at the call, by their flags; a cache
+	 * creation has none, and sleeps the way its body does (a mutex).
+	 */
+	st = db_prepare(db, "SELECT name FROM allocators "
+			    "WHERE kind IN ('alloc', 'free')");
 	if (!st)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
