@@ -10,7 +10,9 @@
  */
 #include "analyzer/owner_errpath.h"
 #include "analyzer/lexscan.h"
+#include "analyzer/names.h"
 #include "analyzer/owner_lex.h"
+#include "analyzer/owner_wrapfree.h"
 #include "analyzer/tables.h"
 #include "analyzer/walker.h"
 #include "lib/util.h"
@@ -18,55 +20,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ARGS 6
 #define MAX_FREES 16
 #define MAX_CALLS 32
+#define MAX_NAMES 8
 
 static int is_call(const struct lexfile *lf, long k)
 {
 	return lf->toks[k].kind == TK_IDENT && lex_tok_is(lf, k + 1, "(");
 }
 
-/* TEXT without its blanks, in place. */
-static void squeeze(char *t)
+/* NAME is one of the N NAMES already? */
+static int known(char **names, int n, const char *name)
 {
-	char *d = t;
+	int i;
 
-	for (; *t; t++)
-		if (*t != ' ')
-			*d++ = *t;
-	*d = 0;
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
 }
 
-/* Does the free call at K take one of the NAMES (blanks dropped)? */
-static int frees_one_of(const struct lexfile *lf, long k, char **names,
-			int n)
+/* Does the free call at K free (its argument ARG) one of the NAMES? */
+static int frees_one_of(const struct lexfile *lf, long k, int arg,
+			char **names, int n)
 {
-	int a, i, hit = 0;
+	char *t = lex_arg_text(lf, k, arg);
+	int hit;
 
-	for (a = 0; a < MAX_ARGS && !hit; a++) {
-		char *t = lex_arg_text(lf, k, a);
-
-		if (!t)
-			break;
-		squeeze(t);
-		for (i = 0; i < n && !hit; i++)
-			hit = !strcmp(t, names[i]);
-		free(t);
-	}
+	if (!t)
+		return 0;
+	place_norm(t);
+	hit = known(names, n, t);
+	free(t);
 	return hit;
 }
 
-static int is_free(const struct walk_ctx *w, const struct lexfile *lf,
-		   long k)
+/* The free function called at K, or NULL. */
+static const struct alloc_fn *free_at(const struct walk_ctx *w,
+				      const struct lexfile *lf, long k)
 {
 	const struct alloc_fn *a;
 
 	if (!w->allocs || !is_call(lf, k))
-		return 0;
+		return NULL;
 	a = alloc_lookup(w->allocs, lf->buf + lf->toks[k].off,
 			 lf->toks[k].len);
-	return a && a->kind == AK_FREE;
+	return a && a->kind == AK_FREE ? a : NULL;
 }
 
 /* Is there a `return` between tokens A and B (both left out)? */
@@ -177,14 +176,152 @@ static void add_calls(struct owner *r, const struct lexfile *lf,
 	r->held_calls = sb_detach(&sb);
 }
 
+/*
+ * Is token K in the body of a loop (`for (...) {`, `while (...) {`,
+ * `do {`) of the function whose body opens at START?  Then the allocation at K
+ * runs again while the one before it is still held.
+ */
+static int in_loop(const struct lexfile *lf, long k, long start)
+{
+	long j, o;
+	int depth = 0, d;
+
+	for (j = k - 1; j > start; j--) {
+		if (lex_tok_is(lf, j, "}")) {
+			depth++;
+			continue;
+		}
+		if (!lex_tok_is(lf, j, "{") || depth-- > 0)
+			continue;
+		depth = 0;
+		if (lex_tok_is(lf, j - 1, "do"))
+			return 1;
+		if (!lex_tok_is(lf, j - 1, ")"))
+			continue;
+		for (o = j - 1, d = 0; o > start; o--) {
+			if (lex_tok_is(lf, o, ")"))
+				d++;
+			else if (lex_tok_is(lf, o, "(") && !--d)
+				break;
+		}
+		if (lex_tok_is(lf, o - 1, "for") ||
+		    lex_tok_is(lf, o - 1, "while"))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The places a name of NAMES is copied to after token K, up to END:
+ * `d->buf = p;`, each of `a = b = p;`.  The error path frees the buffer
+ * under any of them (`free_pages((unsigned long)conn->data, ...)`).
+ */
+static void add_stores(const struct lexfile *lf, long k, long end,
+		       char **names, int *n)
+{
+	long t, e, b;
+	int i, nn = *n;
+
+	for (t = k + 1; t < end && *n < MAX_NAMES; t++) {
+		if (lf->toks[t].kind != TK_IDENT ||
+		    !lex_tok_is(lf, t - 1, "=") || !lex_tok_is(lf, t + 1, ";"))
+			continue;
+		for (i = 0; i < nn; i++)
+			if (lf->toks[t].len == strlen(names[i]) &&
+			    !memcmp(lf->buf + lf->toks[t].off, names[i],
+				    lf->toks[t].len))
+				break;
+		if (i == nn)
+			continue;
+		/* each `place =` before it, right to left */
+		for (e = t - 1; lex_tok_is(lf, e, "=") && *n < MAX_NAMES;
+		     e = b) {
+			struct strbuf sb = STRBUF_INIT;
+			long m;
+
+			for (b = e - 1; b > k && !lex_tok_is(lf, b, "=") &&
+					!lex_tok_is(lf, b, ";") &&
+					!lex_tok_is(lf, b, "{") &&
+					!lex_tok_is(lf, b, "}") &&
+					!lex_tok_is(lf, b, ")") &&
+					!lex_tok_is(lf, b, ":");
+			     b--)
+				;
+			for (m = b + 1; m < e; m++)
+				if (lf->toks[m].kind != TK_COMMENT)
+					sb_add(&sb, lf->buf + lf->toks[m].off,
+					       lf->toks[m].len);
+			if (!sb.len) {
+				sb_release(&sb);
+				break;
+			}
+			place_norm(sb.buf);
+			if (known(names, *n, sb.buf))
+				sb_release(&sb);
+			else
+				names[(*n)++] = sb_detach(&sb);
+		}
+	}
+}
+
+/*
+ * A place whose root is a local set before token K from another place
+ * (`rcb = priv->rcb[i]; rcb->urb = alloc();`) is also that place
+ * (`priv->rcb[]->urb`), the name a teardown helper frees it under.
+ */
+static void add_origins(const struct lexfile *lf, long start, long k,
+			char **names, int *n)
+{
+	int i, nn = *n;
+	long j, e;
+
+	for (i = 0; i < nn && *n < MAX_NAMES; i++) {
+		size_t len = 0;
+
+		while (is_ident_char((unsigned char)names[i][len]))
+			len++;
+		if (!len || !names[i][len])
+			continue; /* a bare variable: its copies are add_stores' */
+		for (j = k - 1; j > start; j--) {
+			struct strbuf sb = STRBUF_INIT;
+			char *x;
+
+			if (lf->toks[j].len != len ||
+			    memcmp(lf->buf + lf->toks[j].off, names[i], len) ||
+			    !lex_tok_is(lf, j + 1, "=") ||
+			    lex_tok_is(lf, j - 1, ".") ||
+			    lex_tok_is(lf, j - 1, "->"))
+				continue;
+			for (e = j + 2; e < k && !lex_tok_is(lf, e, ";") &&
+					!lex_tok_is(lf, e, "(");
+			     e++)
+				if (lf->toks[e].kind != TK_COMMENT)
+					sb_add(&sb, lf->buf + lf->toks[e].off,
+					       lf->toks[e].len);
+			if (!lex_tok_is(lf, e, ";") || !sb.len) {
+				sb_release(&sb);
+				break; /* set from a call: no place */
+			}
+			place_norm(sb.buf);
+			x = place_join(sb.buf, names[i] + len);
+			sb_release(&sb);
+			if (known(names, *n, x))
+				free(x);
+			else
+				names[(*n)++] = x;
+			break;
+		}
+	}
+}
+
 void errpath_sleep(struct walk_ctx *w, const struct site *s,
 		   struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
 	const struct lex_func *fn;
-	char *names[2];
+	char *names[MAX_NAMES];
 	long frees[MAX_FREES], calls[MAX_CALLS], k, var = -1, end, sl, f;
-	int n = 0, nf, ncalls = 0, i, j;
+	int n = 0, nf, ncalls = 0, j;
 
 	if (!lf || r->held_across_sleep != 0 || !r->lifetime ||
 	    (strcmp(r->lifetime, "stored") && strcmp(r->lifetime, "returned")))
@@ -201,19 +338,55 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 		break;
 	case LEX_STORE:
 		names[n] = lex_lhs_text(lf, k);
-		squeeze(names[n++]);
+		place_norm(names[n++]);
 		break;
 	default:
 		break;
 	}
-	if (r->target && !strpbrk(r->target, "( ") && n < 2 &&
-	    (!n || strcmp(r->target, names[0])))
-		names[n++] = xstrdup(r->target);
-	/* the frees of it after the allocation (most sites have none) */
+	if (r->target && !strpbrk(r->target, "( ")) {
+		names[n] = xstrdup(r->target);
+		place_norm(names[n]);
+		if (known(names, n, names[n]))
+			free(names[n]);
+		else
+			n++;
+	}
+	if (n)
+		add_stores(lf, k, end, names, &n);
+	add_origins(lf, (long)fn->body_open, k, names, &n);
+	/*
+	 * The frees of it after the allocation (most sites have none):
+	 * by a free function, or by a teardown helper of this file.
+	 */
 	nf = 0;
-	for (f = k + 1; n && f < end && nf < MAX_FREES; f++)
-		if (is_free(w, lf, f) && frees_one_of(lf, f, names, n))
+	for (f = k + 1; n && f < end && nf < MAX_FREES; f++) {
+		const struct alloc_fn *a = free_at(w, lf, f);
+
+		if ((a && frees_one_of(lf, f, a->ptr_arg, names, n)) ||
+		    (is_call(lf, f) && wrapper_frees(w, f, names, n)))
 			frees[nf++] = f;
+	}
+	/*
+	 * In a loop, the allocation itself runs again while this buffer
+	 * is held: a sleep when its flags allow one, and the free on a
+	 * path from it (`p[i] = alloc(); if (!p[i]) goto undo_all;`).
+	 */
+	if (nf && in_loop(lf, k, (long)fn->body_open) &&
+	    lex_call_may_sleep(w, k))
+		for (j = 0; j < nf; j++)
+			if (reaches(lf, k, frees[j])) {
+				set_slept(r, xasprintf(
+					"%.*s() again in the loop at line %u, "
+					"then %.*s() at line %u on an error "
+					"path",
+					(int)lf->toks[k].len,
+					lf->buf + lf->toks[k].off,
+					lf->toks[k].line,
+					(int)lf->toks[frees[j]].len,
+					lf->buf + lf->toks[frees[j]].off,
+					lf->toks[frees[j]].line));
+				goto out;
+			}
 	/*
 	 * The first call that may sleep with a path to one of them; the
 	 * other calls with such a path, for the summaries step.
@@ -221,7 +394,8 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	for (sl = k + 1; nf && sl < frees[nf - 1]; sl++) {
 		int sleeps;
 
-		if (!is_call(lf, sl) || is_free(w, lf, sl))
+		/* a helper that frees may sleep first: only a free is none */
+		if (!is_call(lf, sl) || free_at(w, lf, sl))
 			continue;
 		sleeps = lex_call_may_sleep(w, sl);
 		for (j = 0; j < nf; j++) {
@@ -245,6 +419,6 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	}
 	add_calls(r, lf, calls, ncalls);
 out:
-	for (i = 0; i < n; i++)
-		free(names[i]);
+	for (j = 0; j < n; j++)
+		free(names[j]);
 }
