@@ -22,6 +22,7 @@
 #include "analyzer/flow.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/owner_lex.h"
+#include "analyzer/summaries.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "analyzer/walker.h"
@@ -182,7 +183,7 @@ static void context_by_flags(struct walk_ctx *w, struct site *s)
 	s->context = "unknown";
 	if (text)
 		s->context_evidence =
-			xasprintf("no atomic section here, and %s does not "
+			xasprintf(CTX_EV_NO_SECTION ", and %s does not "
 				  "allow direct reclaim: the caller decides",
 				  text);
 }
@@ -359,8 +360,8 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 		/* primary or threaded: registered in another file */
 		s->context = "unknown";
 		s->context_evidence =
-			xstrdup("irq handler not registered in "
-				"this file (primary or threaded)");
+			xstrdup(CTX_EV_IRQ_ELSEWHERE
+				" (primary or threaded)");
 	} else if (l.at_site == 1u) {
 		context_by_flags(w, s);
 	} else {

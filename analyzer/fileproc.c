@@ -628,6 +628,20 @@ static int write_sites(struct result_writer *w, long long fid,
 	return rc;
 }
 
+/* A file's one-row list fact (fnsum.h): NAME `-`, line 0. */
+static int write_list_fact(sqlite3 *db, sqlite3_stmt *fa, long long fid,
+			   const char *path, const char *kind,
+			   const char *list)
+{
+	sqlite3_bind_int64(fa, 1, fid);
+	bind_text(fa, 2, kind);
+	bind_text(fa, 3, "-");
+	bind_text(fa, 4, path);
+	sqlite3_bind_int(fa, 5, 0);
+	bind_text(fa, 6, list);
+	return step_done(db, fa);
+}
+
 static int write_emits(struct result_writer *w, long long run_id,
 		       long long fid, const struct file_result *r)
 {
@@ -701,17 +715,17 @@ static int write_emits(struct result_writer *w, long long run_id,
 		bind_text(fn, 8, fs->params);
 		rc = step_done(db, fn);
 	}
-	if (!rc && r->fns.inits) {
-		/* one row: what calls through a member may reach (the
-		 * list in the unindexed column) */
-		sqlite3_bind_int64(fa, 1, fid);
-		bind_text(fa, 2, "member_inits");
-		bind_text(fa, 3, "-");
-		bind_text(fa, 4, r->path);
-		sqlite3_bind_int(fa, 5, 0);
-		bind_text(fa, 6, r->fns.inits);
-		rc = step_done(db, fa);
-	}
+	/*
+	 * one row each: what calls through a member may reach, and the
+	 * functions handed to callback registrations (the list in the
+	 * unindexed column)
+	 */
+	if (!rc && r->fns.inits)
+		rc = write_list_fact(db, fa, fid, r->path, FACT_MEMBER_INITS,
+				     r->fns.inits);
+	if (!rc && r->fns.callbacks)
+		rc = write_list_fact(db, fa, fid, r->path, FACT_CALLBACKS,
+				     r->fns.callbacks);
 	for (i = 0; !rc && i < e->nfacts; i++) {
 		sqlite3_bind_int64(fa, 1, fid);
 		bind_text(fa, 2, e->facts[i].kind);

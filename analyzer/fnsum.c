@@ -266,6 +266,104 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 	free(pair);
 }
 
+/* Is the word P[0..N) in BUF[FROM..TO) (a parameter's name)? */
+static int has_word(const char *buf, size_t from, size_t to, const char *p,
+		    size_t n)
+{
+	size_t i;
+
+	for (i = from; i + n <= to; i++)
+		if (!memcmp(buf + i, p, n) &&
+		    (i == from || !is_ident_char((unsigned char)buf[i - 1])) &&
+		    (i + n == to || !is_ident_char((unsigned char)buf[i + n])))
+			return 1;
+	return 0;
+}
+
+/*
+ * One name of a registration's argument at BUF[S..E): a function's name,
+ * or no name to record?  Not a member (`->fn`, `.fn`), not what is read
+ * through (`p->x`, `tbl[i]`) or called (`get_fn()`), not a constant (no
+ * lower-case letter: NULL), not a parameter of the enclosing function
+ * (a wrapper handing on its `handler`: the call site of the wrapper
+ * names the function).
+ */
+static int callback_name(const struct lx *x, const struct body *b, size_t s,
+			 size_t e)
+{
+	size_t i = e, k;
+
+	if (s && (x->b[s - 1] == '.' || (s > 1 && x->b[s - 1] == '>' &&
+					  x->b[s - 2] == '-')))
+		return 0;
+	while (i < x->len && (x->b[i] == ' ' || x->b[i] == '\t'))
+		i++;
+	if (i < x->len && (x->b[i] == '(' || x->b[i] == '[' ||
+			   x->b[i] == '.' ||
+			   (x->b[i] == '-' && i + 1 < x->len &&
+			    x->b[i + 1] == '>')))
+		return 0;
+	for (k = s; k < e && !(x->b[k] >= 'a' && x->b[k] <= 'z');)
+		k++;
+	if (k == e)
+		return 0;
+	return !b->f || !has_word(x->b, b->decl, b->open, x->b + s, e - s);
+}
+
+/*
+ * `request_irq(irq, NAME, ...)`: the names in the WANT-th argument of a
+ * data/atomic.txt `callback` or `thread` call API (X at its '('), any
+ * name counting (`threaded ? NULL : my_isr`, a cast).  The function may
+ * be defined in another file, so the summaries step, not the TU, makes
+ * it atomic.  Outside a body (DEFINE_TIMER(t, fn);) the argument must be
+ * one name alone: a declaration of API (`irq_handler_t handler`) is no
+ * registration.
+ */
+static void registration(const struct lx *x, const struct body *b,
+			 const char *api, size_t an, unsigned line, int kind,
+			 int want, struct fn_summaries *out)
+{
+	size_t i, s, found[8];
+	int depth = 0, arg = 0, names = 0, nf = 0, k;
+
+	for (i = x->i + 1; i < x->len && i - x->i < 4096; i++) {
+		char c = x->b[i];
+
+		if (c == '"' || c == '\'') {
+			for (i++; i < x->len && x->b[i] != c; i++)
+				i += x->b[i] == '\\';
+		} else if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (!depth--)
+				break;
+		} else if (c == ',' && !depth && arg++ == want) {
+			break;
+		} else if (arg == want && is_ident_start((unsigned char)c) &&
+			   !is_ident_char((unsigned char)x->b[i - 1])) {
+			for (s = i; i < x->len &&
+				    is_ident_char((unsigned char)x->b[i]);)
+				i++;
+			names++;
+			if (callback_name(x, b, s, i) && nf < 8) {
+				found[nf++] = s;
+				found[nf++] = i;
+			}
+			i--;
+		}
+	}
+	if (!b->f && names != 1)
+		return;
+	for (k = 0; k + 1 < nf; k += 2) {
+		char *e = xasprintf("%s:%.*s:%.*s:%u", atomic_kinds[kind],
+				    (int)(found[k + 1] - found[k]),
+				    x->b + found[k], (int)an, api, line);
+
+		add_name(&out->callbacks, &out->ccap, e, strlen(e));
+		free(e);
+	}
+}
+
 static void extract(const char *buf, size_t len, unsigned line0,
 		    const struct name_set *sleepers,
 		    const struct alloc_table *allocs,
@@ -417,7 +515,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 	const char *cand = NULL; /* file scope: NAME of `NAME (` */
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;
-	int depth = 0, is_static = 0, assigned = 0, after_paren = 0;
+	int depth = 0, is_static = 0, assigned = 0, after_paren = 0, k, want;
 	struct body b = {NULL, 0, 0, 0, 0, 0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
@@ -448,6 +546,11 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				member_init(&x, p, n, out);
 			if (peek(&x) != '(' || is_not_call(p, n))
 				continue;
+			for (k = AT_CALLBACK; atomic && !member && k <= AT_THREAD;
+			     k++)
+				if ((want = names_get(&atomic[k], p, n)) >= 0)
+					registration(&x, &b, p, n, line, k,
+						     want, out);
 			if (!depth && !cand) {
 				cand = p;
 				cand_len = n;
@@ -529,5 +632,6 @@ void fnsum_free(struct fn_summaries *s)
 	}
 	free(s->v);
 	free(s->inits);
+	free(s->callbacks);
 	memset(s, 0, sizeof(*s));
 }

@@ -65,7 +65,23 @@ struct fn_summaries {
 	 */
 	char *inits;
 	size_t icap;
+	/*
+	 * `KIND:NAME:API:LINE` for each function NAME the file hands to a
+	 * data/atomic.txt `callback` or `thread` call API (KIND, as that file
+	 * names it) at LINE, space-separated, each once; NULL when none.  The
+	 * function may be defined in another file: the summaries step
+	 * resolves it (summaries_ctx.c).
+	 */
+	char *callbacks;
+	size_t ccap;
 };
+
+/*
+ * The `file_facts` kinds of the rows above (one row per file, NAME `-`,
+ * the list in `function`): written by fileproc.c, read by summaries*.c.
+ */
+#define FACT_MEMBER_INITS "member_inits"
+#define FACT_CALLBACKS "callbacks"
 
 /*
  * The functions BUF defines.  SLEEPERS: the names that sleep by

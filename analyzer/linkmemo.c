@@ -139,6 +139,7 @@ uint64_t linkmemo_digest(const struct file_result *r)
 		d_str(&h, f->params);
 	}
 	d_str(&h, r->fns.inits);
+	d_str(&h, r->fns.callbacks);
 	for (i = 0; i < e->ncaches; i++) {
 		const struct emit_cache *c = &e->caches[i];
 

@@ -4,6 +4,7 @@
  */
 #include "analyzer/summaries.h"
 #include "analyzer/summaries_int.h"
+#include "analyzer/fnsum.h"
 #include "analyzer/names.h"
 #include "db/db.h"
 #include "lib/util.h"
@@ -35,7 +36,8 @@ static int load_members(sqlite3 *db, struct graph *g)
 {
 	sqlite3_stmt *st = db_prepare(
 		db, "SELECT file_id, function FROM file_facts"
-		    " WHERE kind = 'member_inits' AND function IS NOT NULL");
+		    " WHERE kind = '" FACT_MEMBER_INITS "'"
+		    " AND function IS NOT NULL");
 	struct strbuf sb = STRBUF_INIT;
 	size_t cap = 0, i, *start = NULL, nrows = 0, rcap = 0;
 	long long *fids = NULL;
@@ -121,6 +123,11 @@ static char *graph_strdup(struct graph *g, const char *s)
 	g->chunk_at += n;
 	g->chunk_left -= n;
 	return r;
+}
+
+char *summaries_strdup(struct graph *g, const char *s)
+{
+	return graph_strdup(g, s);
 }
 
 static void graph_chunks_free(struct graph *g)
@@ -545,7 +552,7 @@ static int write_functions(sqlite3 *db, struct graph *g, size_t *fresh,
 		const char *via = f->via >= 0 ? g->f[f->via].name : NULL;
 
 		const char *avia = f->actx_via >= 0 ? g->f[f->actx_via].name
-						     : NULL;
+						     : f->actx_reg;
 
 		if (f->old_may == f->may && f->old_actx == f->actx &&
 		    (via ? f->old_via && !strcmp(via, f->old_via)
@@ -761,8 +768,10 @@ int summaries_link(sqlite3 *db)
 		build_reverse(&g);
 		index_members(&g);
 		solve(&g);
-		summaries_solve_ctx(&g);
-		rc = write_functions(db, &g, &fresh, &changed) ||
+		rc = summaries_ctx_roots(db, &g);
+		if (!rc)
+			summaries_solve_ctx(&g);
+		rc = rc || write_functions(db, &g, &fresh, &changed) ||
 		     update_sites(db, &g) ||
 		     summaries_update_ctx(db, &g) || summaries_params(db, &g) ||
 		     summaries_reclaim(db, &g);

@@ -18,4 +18,14 @@
  */
 int summaries_link(sqlite3 *db);
 
+/*
+ * How check_context.c's evidence begins for the sites whose context only
+ * the callers can decide: no atomic section in the function and flags
+ * that do not sleep, or an irq handler registered in another file.  The
+ * summaries step makes those `atomic` when the function runs in atomic
+ * context (summaries_ctx.c) and gives them back otherwise.
+ */
+#define CTX_EV_NO_SECTION "no atomic section here"
+#define CTX_EV_IRQ_ELSEWHERE "irq handler not registered in this file"
+
 #endif

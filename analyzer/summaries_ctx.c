@@ -4,9 +4,18 @@
  * caller in the tree calls it inside an atomic section (data/atomic.txt,
  * as fnsum.c reads it), or is itself such a function, runs in atomic
  * context; a site there that the function alone left `unknown` (no
- * section in view, and GFP_ATOMIC or the caller's flags) is `atomic`,
+ * section in view, and GFP_ATOMIC or the caller's flags; or an irq
+ * handler its file does not register) is `atomic`,
  * the caller as evidence.  A function nobody calls by name (a callback
- * through a pointer) gets nothing from here.
+ * through a pointer) gets its context from its registration instead:
+ * one handed to a data/atomic.txt `callback` call (request_irq(),
+ * timer_setup(), netif_napi_add(), call_rcu(), ...) in any file of the
+ * tree runs in atomic context, a root of the fixpoint, so its callees
+ * called from nowhere else are atomic too.  The TU alone sees only the
+ * registrations of the file that defines the function; a driver's
+ * handlers are often defined in one file and registered in another.
+ * One handed to a `thread` registration anywhere (a threaded irq
+ * handler) runs in process context and is no root.
  *
  * A site left `process` (flags that may sleep, no section in view) stays
  * so: read from text, "every caller holds a lock" misses a callee that
@@ -15,6 +24,8 @@
  * on 6.1 nearly all the sleep-in-atomic findings it made were of these.
  */
 #include "analyzer/summaries_int.h"
+#include "analyzer/fnsum.h"
+#include "analyzer/summaries.h"
 #include "db/db.h"
 
 #include <stdlib.h>
@@ -33,6 +44,141 @@ int summaries_in_list(const char *list, const char *name)
 		p += n;
 	}
 	return 0;
+}
+
+/* A registration of a FACT_CALLBACKS list, `KIND:NAME:API:LINE`. */
+struct reg {
+	long long file_id;
+	const char *path;
+	const char *kind, *name, *api, *line;
+	size_t kn, nn, an, ln;
+};
+
+static int split_reg(const char *p, size_t n, struct reg *r)
+{
+	const char *f[4], *e = p + n;
+	size_t len[4];
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		const char *c = k < 3 ? memchr(p, ':', (size_t)(e - p)) : e;
+
+		if (!c)
+			return -1;
+		f[k] = p;
+		len[k] = (size_t)(c - p);
+		p = c + 1;
+	}
+	r->kind = f[0], r->kn = len[0];
+	r->name = f[1], r->nn = len[1];
+	r->api = f[2], r->an = len[2];
+	r->line = f[3], r->ln = len[3];
+	return 0;
+}
+
+static int is_kind(const struct reg *r, int kind)
+{
+	return strlen(atomic_kinds[kind]) == r->kn &&
+	       !memcmp(r->kind, atomic_kinds[kind], r->kn);
+}
+
+/* How long a run of whole directories A and B begin with. */
+static size_t shared_dirs(const char *a, const char *b)
+{
+	size_t i, last = 0;
+
+	for (i = 0; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			last = i + 1;
+	return last;
+}
+
+/*
+ * Apply the registrations of KIND: a `thread` one marks every definition
+ * its name reaches from the registering file, a `callback` one makes
+ * those not marked so atomic.  Of several global definitions (two
+ * drivers' `survey_timer_hdl`, per-arch variants) those nearest the
+ * registering file count: a module links against its own.
+ */
+static void apply_regs(struct graph *g, const struct reg *regs, size_t n,
+		       int kind)
+{
+	size_t i, best;
+	int j, first;
+
+	for (i = 0; i < n; i++) {
+		const struct reg *r = &regs[i];
+
+		if (!is_kind(r, kind))
+			continue;
+		first = summaries_resolve(g, r->file_id, r->name, r->nn);
+		best = 0;
+		FOR_EACH_DEF(g, j, first)
+		if (shared_dirs(g->f[j].path, r->path) > best)
+			best = shared_dirs(g->f[j].path, r->path);
+		FOR_EACH_DEF(g, j, first)
+		{
+			struct fn *f = &g->f[j];
+
+			if (shared_dirs(f->path, r->path) < best)
+				continue;
+			if (kind == AT_THREAD) {
+				f->thread = 1;
+			} else if (!f->thread && !f->actx_reg) {
+				char *ev = xasprintf(
+					"registered with %.*s() at %s:%.*s",
+					(int)r->an, r->api, r->path,
+					(int)r->ln, r->line);
+
+				f->actx = 1;
+				f->actx_via = -1;
+				f->actx_reg = summaries_strdup(g, ev);
+				free(ev);
+			}
+		}
+	}
+}
+
+int summaries_ctx_roots(sqlite3 *db, struct graph *g)
+{
+	sqlite3_stmt *st = db_prepare(
+		db, "SELECT c.file_id, f.path, c.function FROM file_facts c"
+		    " JOIN files f ON f.id = c.file_id"
+		    " WHERE c.kind = '" FACT_CALLBACKS "'"
+		    " AND c.function IS NOT NULL ORDER BY f.path");
+	struct reg *regs = NULL;
+	size_t n = 0, cap = 0;
+	int rc;
+
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		long long fid = sqlite3_column_int64(st, 0);
+		const char *path = summaries_strdup(
+			g, (const char *)sqlite3_column_text(st, 1));
+		const char *p = summaries_strdup(
+			g, (const char *)sqlite3_column_text(st, 2));
+
+		while (*p) {
+			size_t len = strcspn(p, " ");
+
+			if (n == cap) {
+				cap = cap ? cap * 2 : 1024;
+				regs = xrealloc(regs, cap * sizeof(*regs));
+			}
+			if (!split_reg(p, len, &regs[n])) {
+				regs[n].file_id = fid;
+				regs[n++].path = path;
+			}
+			p += len + (p[len] == ' ');
+		}
+	}
+	sqlite3_finalize(st);
+	/* threaded handlers first: process context wherever registered */
+	apply_regs(g, regs, n, AT_THREAD);
+	apply_regs(g, regs, n, AT_CALLBACK);
+	free(regs);
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* Does every caller of J call it in an atomic section, or run in one? */
@@ -76,8 +222,11 @@ void summaries_solve_ctx(struct graph *g)
 /* The evidence: the caller, and why it is atomic there. */
 static char *ctx_evidence(const struct graph *g, int j)
 {
-	const struct fn *c = &g->f[g->f[j].actx_via];
+	const struct fn *c;
 
+	if (g->f[j].actx_reg)
+		return xstrdup(g->f[j].actx_reg);
+	c = &g->f[g->f[j].actx_via];
 	if (summaries_in_list(c->atomic_callees, g->f[j].name))
 		return xasprintf("every caller calls it in an atomic section "
 				 "(%s() in %s)",
@@ -105,9 +254,10 @@ static int set_ctx(sqlite3_stmt *up, long long id, const char *ctx,
 
 /*
  * Sites the function alone could not place: `unknown` because of the
- * flags only.  context_base keeps
+ * flags only, or in an irq handler its file does not register (primary
+ * or threaded: a registration elsewhere says which).  context_base keeps
  * that answer while the summaries override it, so that the next solve
- * can give it back when a caller changed.
+ * can give it back when a caller or a registration changed.
  */
 int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 {
@@ -120,7 +270,8 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		" context_base IS NOT NULL FROM sites "
 		"WHERE function IS NOT NULL AND (context_base IS NOT NULL OR"
 		" (context = 'unknown' AND"
-		" context_evidence LIKE 'no atomic section here%'))");
+		" (context_evidence LIKE '" CTX_EV_NO_SECTION "%' OR"
+		" context_evidence LIKE '" CTX_EV_IRQ_ELSEWHERE "%')))");
 	/* ?4: 1 override (keep or set the base), 0 give the base back */
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE sites SET context_base = CASE WHEN ?4 THEN"
@@ -138,9 +289,10 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		int j = summaries_resolve(g, sqlite3_column_int64(sel, 1), fn,
 					  strlen(fn));
 
-		/* a base other than the flags-only `unknown`: give it back */
+		/* a base other than the callers' `unknown`: give it back */
 		int eligible = !strcmp(base, "unknown") && base_ev &&
-			       !strncmp(base_ev, "no atomic section here", 22);
+			       (str_has_prefix(base_ev, CTX_EV_NO_SECTION) ||
+				str_has_prefix(base_ev, CTX_EV_IRQ_ELSEWHERE));
 
 		if (eligible && j >= 0 && g->f[j].actx) {
 			char *ev = ctx_evidence(g, j);

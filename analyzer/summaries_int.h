@@ -22,6 +22,13 @@ struct fn {
 	int is_static, old_may, may; /* old_may: -1 NULL */
 	int actx, old_actx;	     /* atomic context from every caller */
 	int actx_via;		     /* a caller that holds the section */
+	/*
+	 * A root of atomic context: "registered with request_irq() at
+	 * drivers/x/y.c:85" (summaries_ctx.c), or NULL.  `thread`: handed
+	 * to a `thread` registration somewhere, never a root.
+	 */
+	const char *actx_reg;
+	int thread;
 	int via;		     /* the callee it sleeps through, -1 */
 	int next;		     /* next definition with its key */
 };
@@ -76,6 +83,15 @@ int summaries_resolve(const struct graph *g, long long file_id,
 /* 1 when NAME is a word of the space-separated LIST (may be NULL). */
 int summaries_in_list(const char *list, const char *name);
 
+/* A copy of S that lives as long as G's strings. */
+char *summaries_strdup(struct graph *g, const char *s);
+
+/*
+ * The functions registered as atomic callbacks anywhere in the tree
+ * (file_facts FACT_CALLBACKS): atomic before the solve, their
+ * registration as evidence.
+ */
+int summaries_ctx_roots(sqlite3 *db, struct graph *g);
 /* Solve atomic_context over the callers, then update the sites. */
 void summaries_solve_ctx(struct graph *g);
 int summaries_update_ctx(sqlite3 *db, const struct graph *g);

@@ -85,6 +85,15 @@ is "$(sql "$db" "SELECT flag_effective || ' ' || flag_effective_reason FROM site
 	"1 __GFP_RECLAIMABLE selects the kmalloc-rcl caches (4.20+)" \
 	"4.20: kmalloc(GFP_TEMPORARY) uses the kmalloc-rcl caches"
 
+# A callback's context comes from its registration in another file: a
+# re-scan after the registration went gives the file's own answer back.
+is "$(col cb_isr context)" atomic "registered in another file: atomic"
+sed -i 's/request_irq(10, cb_isr,/request_irq(10, NULL,/' \
+	"$TMP/t420/drivers/cb_register.c"
+"$GFPAUDIT" scan --no-progress --db "$db" "$TMP/t420" 2>/dev/null
+is "$(col cb_isr context)" unknown "registration removed: unknown again"
+is "$(col cb_refill context)" unknown "...and so is what only it calls"
+
 # Another file's sleeper counts in the same scan: the summaries step
 # solves the whole tree's call graph once every file is in.
 db=$TMP/classify-single.db
