@@ -30,9 +30,14 @@
  * code (nilfs_evict_inode -> nilfs_transaction_begin), whose objects
  * live for one operation, not until reclaim.  What eviction frees for
  * good sits close to it (fat_evict_inode -> fat_cache_inval_inode ->
- * __fat_cache_inval_inode -> fat_cache_free).
+ * __fat_cache_inval_inode -> fat_cache_free).  A shrinker's own path
+ * is all reclaim, and may be long: a filesystem's walk of its inodes
+ * and a grace period put 8 calls between xfs's .free_cached_objects
+ * and the free of its inode items (xfs_icwalk -> xfs_icwalk_ag -> ...
+ * -> call_rcu(xfs_inode_free_callback) -> xfs_inode_item_destroy).  On
+ * 6.1, 8 rather than 6 shrinks that one cache and no other.
  */
-#define MAX_REACH 6
+#define MAX_REACH 8
 #define MAX_EVICT_REACH 3
 
 struct reach {
