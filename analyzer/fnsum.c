@@ -150,7 +150,7 @@ static void add_name(char **list, size_t *cap, const char *p, size_t n)
 /* The state of the body being read. */
 struct body {
 	struct fn_summary *f;
-	size_t cap, acap;
+	size_t cap, acap, ccap;
 	int adepth; /* atomic sections open, as read in order */
 	size_t decl, open; /* the name's and the body's offsets */
 };
@@ -191,13 +191,72 @@ static int alloc_sleeps(const struct lx *x, int gfp_arg)
 	return yes;
 }
 
+/*
+ * The ARG-th argument of the call whose '(' is at x->i, when it is a
+ * plain name (`&name` too) with a lower-case letter (not a constant):
+ * its offset, length into *LEN; else 0 with *LEN 0.
+ */
+static size_t name_arg(const struct lx *x, int arg, size_t *len)
+{
+	size_t i = x->i + 1, start = i, s, e;
+	int depth = 0, k = 0, lower = 0;
+
+	*len = 0;
+	for (; i < x->len && i - x->i < 4096; i++) {
+		char c = x->b[i];
+
+		if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ')' || c == ']' || c == '}') && depth) {
+			depth--;
+		} else if ((c == ',' || c == ')') && !depth) {
+			if (k == arg)
+				break;
+			if (c == ')')
+				return 0;
+			k++;
+			start = i + 1;
+		}
+	}
+	if (i >= x->len || k != arg)
+		return 0;
+	for (s = start; s < i && (x->b[s] == ' ' || x->b[s] == '\t' ||
+				   x->b[s] == '\n' || x->b[s] == '&');)
+		s++;
+	for (e = s; e < i && is_ident_char((unsigned char)x->b[e]); e++)
+		lower |= x->b[e] >= 'a' && x->b[e] <= 'z';
+	if (e == s || !is_ident_start((unsigned char)x->b[s]) || !lower)
+		return 0;
+	for (i = e; i < x->len && i - x->i < 4096 &&
+		    (x->b[i] == ' ' || x->b[i] == '\t' || x->b[i] == '\n');)
+		i++;
+	if (i >= x->len || (x->b[i] != ',' && x->b[i] != ')'))
+		return 0;
+	*len = e - s;
+	return s;
+}
+
 static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		      const struct name_set *sleepers,
 		      const struct alloc_table *allocs,
-		      const struct name_set *atomic)
+		      const struct name_set *atomic,
+		      const struct name_set *lifetime)
 {
 	struct fn_summary *f = b->f;
 	const struct alloc_fn *a;
+	int arg = lifetime ? names_get(&lifetime[LT_CALLS], p, n) : -1;
+
+	if (arg >= 0) {
+		size_t len, at = name_arg(x, arg, &len);
+
+		if (len) {
+			char *pair = xasprintf("%.*s/%.*s", (int)n, p,
+					       (int)len, x->b + at);
+
+			add_name(&f->callbacks, &b->ccap, pair, strlen(pair));
+			free(pair);
+		}
+	}
 
 	if (atomic && names_get(&atomic[AT_ENTER], p, n) >= 0) {
 		b->adepth++;
@@ -516,7 +575,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;
 	int depth = 0, is_static = 0, assigned = 0, after_paren = 0, k, want;
-	struct body b = {NULL, 0, 0, 0, 0, 0}; /* b.f: the body we are in */
+	struct body b = {NULL, 0, 0, 0, 0, 0, 0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
 	while (peek(&x)) {
@@ -557,7 +616,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				cand_line = line;
 			} else if (b.f && !member) {
 				note_call(&x, &b, p, n, sleepers, allocs,
-					  atomic);
+					  atomic, lifetime);
 			} else if (b.f) {
 				char *m = xasprintf(".%.*s", (int)n, p);
 
@@ -584,7 +643,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				b.f->name = xstrndup(cand, cand_len);
 				b.f->line = cand_line;
 				b.f->is_static = is_static;
-				b.cap = b.acap = 0;
+				b.cap = b.acap = b.ccap = 0;
 				b.adepth = 0;
 				b.decl = (size_t)(cand - x.b);
 				b.open = x.i - 1;
@@ -628,6 +687,7 @@ void fnsum_free(struct fn_summaries *s)
 		free(s->v[i].sleeps);
 		free(s->v[i].callees);
 		free(s->v[i].atomic_callees);
+		free(s->v[i].callbacks);
 		free(s->v[i].params);
 	}
 	free(s->v);

@@ -43,6 +43,15 @@ struct fn_summary {
 	char *callees;	      /* the called names, each once, space-separated */
 	char *atomic_callees; /* those called inside an atomic section */
 	/*
+	 * `call/name` for each plain name it passes where a `calls` function
+	 * of data/lifetime.txt takes the function it calls
+	 * (`list_lru_shrink_walk/foo_isolate`, `call_rcu/foo_free_rcu`),
+	 * each once, space-separated: a reclaim path reaches them too
+	 * (summaries_reclaim.c).  Not callees: the call does not run them
+	 * in this function's context, so "may sleep" does not go through.
+	 */
+	char *callbacks;
+	/*
 	 * What it does with each parameter, space-separated in order: `-`
 	 * (no pointer), else S (stores it: x->f = p, list_add(&p->node)),
 	 * F (frees it in a statement of the body's top level), U (returns,

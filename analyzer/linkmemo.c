@@ -136,6 +136,7 @@ uint64_t linkmemo_digest(const struct file_result *r)
 		d_str(&h, f->sleeps);
 		d_str(&h, f->callees);
 		d_str(&h, f->atomic_callees);
+		d_str(&h, f->callbacks);
 		d_str(&h, f->params);
 	}
 	d_str(&h, r->fns.inits);

@@ -146,7 +146,7 @@ static int load(sqlite3 *db, struct graph *g)
 		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
 		    " f.atomic_callees, f.atomic_context, f.params,"
-		    " f.param_use "
+		    " f.param_use, f.callbacks "
 		    /*
 		     * files first, in path order from its index: only each
 		     * file's functions are sorted (a sort of the whole
@@ -204,6 +204,8 @@ static int load(sqlite3 *db, struct graph *g)
 			g, (const char *)sqlite3_column_text(st, 11));
 		f->old_use = graph_strdup(
 			g, (const char *)sqlite3_column_text(st, 12));
+		f->callbacks = graph_strdup(
+			g, (const char *)sqlite3_column_text(st, 13));
 		t = f->atomic_callees = graph_strdup(
 			g, (const char *)sqlite3_column_text(st, 9));
 		while (t && *t) {

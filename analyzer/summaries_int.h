@@ -19,6 +19,7 @@ struct fn {
 	long long rowid, file_id;
 	char *name, *path, *sleeps, *callees, *old_via;
 	char *atomic_callees, *params, *old_use;
+	char *callbacks; /* `call/name ...`: functions.callbacks */
 	int is_static, old_may, may; /* old_may: -1 NULL */
 	int actx, old_actx;	     /* atomic context from every caller */
 	int actx_via;		     /* a caller that holds the section */

@@ -6,8 +6,11 @@
  * `.scan_objects = foo_scan` or `.free_inode`, or an `evict` member such
  * as `.evict_inode` or `.d_release`: file_facts reclaim_hook/evict_hook)
  * reaches, call by call, a function that passes the cache's variable to
- * kmem_cache_free() (file_facts cache_free).  The evidence names the
- * path.  This is what a reader checks ("does a shrinker free *its*
+ * kmem_cache_free() (file_facts cache_free).  A function the path
+ * hands to a list_lru walk or to call_rcu() (functions.callbacks, the
+ * `calls` names of data/lifetime.txt) is followed like a call: shrinkers
+ * free in their isolate callback, and after a grace period.  The
+ * evidence names the path.  This is what a reader checks ("does a shrinker free *its*
  * objects?"), where the file and directory answers of check_shrinker.c
  * only see a reclaimer and a free side by side.
  *
@@ -27,25 +30,43 @@
  * code (nilfs_evict_inode -> nilfs_transaction_begin), whose objects
  * live for one operation, not until reclaim.  What eviction frees for
  * good sits close to it (fat_evict_inode -> fat_cache_inval_inode ->
- * __fat_cache_inval_inode -> fat_cache_free).
+ * __fat_cache_inval_inode -> fat_cache_free).  A shrinker's own path
+ * is all reclaim, and may be long: a filesystem's walk of its inodes
+ * and a grace period put 8 calls between xfs's .free_cached_objects
+ * and the free of its inode items (xfs_icwalk -> xfs_icwalk_ag -> ...
+ * -> call_rcu(xfs_inode_free_callback) -> xfs_inode_item_destroy).  On
+ * 6.1, 8 rather than 6 shrinks that one cache and no other.
  */
-#define MAX_REACH 6
+#define MAX_REACH 8
 #define MAX_EVICT_REACH 3
 
 struct reach {
 	int *from;  /* BFS parent, -1 for a root, -2 not reached */
 	int *left;  /* calls it may still follow */
+	const char **via; /* `call/name` of the parent's callbacks, or NULL */
 	int *queue;
 	size_t nq;
 };
 
-static void visit(struct reach *r, int j, int parent, int left)
+static void visit(struct reach *r, int j, int parent, int left,
+		  const char *via)
 {
 	if (r->from[j] != -2)
 		return;
 	r->from[j] = parent;
 	r->left[j] = left;
+	r->via[j] = via;
 	r->queue[r->nq++] = j;
+}
+
+/* The definitions a call of NAME from I reaches (VIA: a callback's pair). */
+static void follow(const struct graph *g, struct reach *r, int i,
+		   const char *name, size_t n, const char *via)
+{
+	int j, first = summaries_resolve(g, g->f[i].file_id, name, n);
+
+	FOR_EACH_DEF(g, j, first)
+		visit(r, j, i, r->left[i] - 1, via);
 }
 
 static int load_roots(sqlite3 *db, const struct graph *g, struct reach *r)
@@ -69,13 +90,18 @@ static int load_roots(sqlite3 *db, const struct graph *g, struct reach *r)
 		FOR_EACH_DEF(g, j, first)
 			visit(r, j, -1,
 			      sqlite3_column_int(st, 2) ? MAX_EVICT_REACH
-							: MAX_REACH);
+							: MAX_REACH,
+			      NULL);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* Breadth first from the roots, as deep as each root allows. */
+/*
+ * Breadth first from the roots, as deep as each root allows: the named
+ * calls, then the functions handed to a `calls` function, each one call
+ * deeper (call_rcu(&p->rcu, free_fn) runs free_fn as if it were called).
+ */
 static void spread(const struct graph *g, struct reach *r)
 {
 	size_t head = 0;
@@ -86,20 +112,25 @@ static void spread(const struct graph *g, struct reach *r)
 
 		while (p && *p && r->left[i] > 0) {
 			size_t n = strcspn(p, " ");
-			int j, first;
 
-			if (n && *p != '.') {
-				first = summaries_resolve(g, g->f[i].file_id,
-							  p, n);
-				FOR_EACH_DEF(g, j, first)
-					visit(r, j, i, r->left[i] - 1);
-			}
+			if (n && *p != '.')
+				follow(g, r, i, p, n, NULL);
+			p += n + (p[n] == ' ');
+		}
+		for (p = g->f[i].callbacks; p && *p && r->left[i] > 0;) {
+			size_t n = strcspn(p, " "), c = strcspn(p, "/");
+
+			if (c + 1 < n)
+				follow(g, r, i, p + c + 1, n - c - 1, p);
 			p += n + (p[n] == ' ');
 		}
 	}
 }
 
-/* "foo_evict_inode (fs/x/inode.c) -> clear -> cache_free" */
+/*
+ * "foo_evict_inode (fs/x/inode.c) -> clear -> cache_free", a callback
+ * as the call it was handed to: "foo_scan -> list_lru_walk(foo_isolate)".
+ */
 static char *path_of(const struct graph *g, const struct reach *r, int j)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -109,8 +140,15 @@ static char *path_of(const struct graph *g, const struct reach *r, int j)
 		chain[n++] = k;
 	sb_addf(&sb, "%s (%s)", g->f[chain[n - 1]].name,
 		g->f[chain[n - 1]].path);
-	for (k = n - 2; k >= 0; k--)
-		sb_addf(&sb, " -> %s", g->f[chain[k]].name);
+	for (k = n - 2; k >= 0; k--) {
+		const char *via = r->via[chain[k]];
+
+		if (via)
+			sb_addf(&sb, " -> %.*s(%s)", (int)strcspn(via, "/"),
+				via, g->f[chain[k]].name);
+		else
+			sb_addf(&sb, " -> %s", g->f[chain[k]].name);
+	}
 	return sb_detach(&sb);
 }
 
@@ -184,6 +222,7 @@ int summaries_reclaim(sqlite3 *db, const struct graph *g)
 		return -1;
 	r.from = xmalloc((g->n + 1) * sizeof(int));
 	r.left = xmalloc((g->n + 1) * sizeof(int));
+	r.via = xmalloc((g->n + 1) * sizeof(*r.via));
 	r.queue = xmalloc((g->n + 1) * sizeof(int));
 	r.nq = 0;
 	for (i = 0; i < g->n; i++)
@@ -195,6 +234,7 @@ int summaries_reclaim(sqlite3 *db, const struct graph *g)
 	}
 	free(r.from);
 	free(r.left);
+	free(r.via);
 	free(r.queue);
 	return rc;
 }

@@ -28,7 +28,8 @@ static const char *const kind_names[] = {
 const char *const atomic_kinds[] = { "enter", "leave", "callback", "thread",
 				      NULL };
 const char *const lifetime_kinds[] = { "store",	"borrow", "reclaim",
-					"convert", "evict",  NULL };
+					"convert", "evict",  "calls",
+					NULL };
 
 int lifetime_borrows(const struct name_set *lifetime, const char *name,
 		     size_t len)

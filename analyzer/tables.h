@@ -93,6 +93,7 @@ enum lifetime_kind {
 	LT_RECLAIM,
 	LT_CONVERT,
 	LT_EVICT,
+	LT_CALLS, /* names_get(): the argument it calls */
 	LT_KINDS
 };
 extern const char *const atomic_kinds[];

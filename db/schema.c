@@ -301,6 +301,14 @@ const char *const db_migrations[] = {
 	 */
 	"ALTER TABLE files ADD COLUMN link_digest INTEGER;"
 	"ALTER TABLE files ADD COLUMN linked INTEGER NOT NULL DEFAULT 0;",
+	/*
+	 * 8 -> 9: functions.callbacks, the functions each one hands to a
+	 * list_lru walk or call_rcu() (data/lifetime.txt `calls`), which a
+	 * reclaim path reaches as it reaches a callee.  Files scanned
+	 * before have none: re-read them.
+	 */
+	"ALTER TABLE functions ADD COLUMN callbacks TEXT;"
+	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,
 };
 

@@ -20,9 +20,12 @@ fs/ev/cache.c ev_extent_cache 1 reclaim path
 fs/ev/cache.c ev_node_cache 0 -
 fs/ev/cache.c ev_tx_cache 0 -
 fs/foo/super.c foo_inode_cache 1 directory
+fs/lw/item.c lw_cachep 1 reclaim path
+fs/lw/item.c lw_tx_cachep 0 -
 fs/qux/file.c qux_cachep 0 -
+fs/rc/node.c rc_node_cachep 1 reclaim path
 fs/v9/v9fs.c v9_inode_cache 1 directory" \
-	"shrunk: a cache created in super.c whose objects icache.c's shrinker frees, an inode cache freed by a function a reclaim hook of another file names, extents freed two calls below .evict_inode; not: the same variable name in another directory, a shrinker that frees another cache, an LRU in one file and the free in another, a cache freed from .release, a cache that does not say it is reclaimable"
+	"shrunk: a cache created in super.c whose objects icache.c's shrinker frees, an inode cache freed by a function a reclaim hook of another file names, extents freed two calls below .evict_inode, items freed by the isolate callback a shrinker hands to a list_lru walk, nodes freed by the callback a shrinker's call hands to call_rcu(); not: the same variable name in another directory, a shrinker that frees another cache, an LRU in one file and the free in another, a cache freed from .release, a cache that does not say it is reclaimable, a cache freed by a function a shrinker hands to a call data/lifetime.txt does not list"
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/foo/super.c'")" \
 	"scan_objects at fs/foo/icache.c:6, kmem_cache_free(foo_inode_cache) at fs/foo/icache.c:14" \
 	"the evidence names the shrinking file and its lines"
@@ -32,6 +35,15 @@ is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE path = 'fs/v9/v9fs.c
 is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE variable = 'ev_extent_cache'")" \
 	"reclaim calls ev_evict_inode (fs/ev/inode.c) -> ev_cache_inval -> ev_extent_free, kmem_cache_free(ev_extent_cache) at fs/ev/cache.c:27" \
 	"the evidence names the path from the evict member to the free"
+is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE variable = 'lw_cachep'")" \
+	"reclaim calls lw_scan (fs/lw/shrink.c) -> list_lru_shrink_walk(lw_isolate), kmem_cache_free(lw_cachep) at fs/lw/item.c:22" \
+	"the evidence names the walk the isolate callback was handed to"
+is "$(sql "$db" "SELECT shrinker_evidence FROM caches WHERE variable = 'rc_node_cachep'")" \
+	"reclaim calls rc_scan (fs/rc/shrink.c) -> rc_node_free -> call_rcu(rc_node_free_rcu), kmem_cache_free(rc_node_cachep) at fs/rc/node.c:27" \
+	"and the call_rcu() the RCU callback was handed to"
+is "$(sql "$db" "SELECT callbacks FROM functions WHERE name = 'lw_scan'")" \
+	"list_lru_shrink_walk/lw_isolate" \
+	"functions.callbacks: only the argument the walk calls"
 is "$(sql "$db" "SELECT count(*) FROM file_facts f JOIN files p ON p.id = f.file_id
 	WHERE p.path = 'fs/foo/icache.c' AND f.kind = 'cache_free'")" 1 \
 	"a file that only frees a cache's objects is read for its facts"
