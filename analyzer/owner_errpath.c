@@ -40,19 +40,20 @@ static int known(char **names, int n, const char *name)
 	return 0;
 }
 
-/* Does the free call at K free (its argument ARG) one of the NAMES? */
+/* Which of the NAMES does the free call at K free (its argument ARG)? */
 static int frees_one_of(const struct lexfile *lf, long k, int arg,
 			char **names, int n)
 {
 	char *t = lex_arg_text(lf, k, arg);
-	int hit;
+	int i;
 
 	if (!t)
-		return 0;
+		return -1;
 	place_norm(t);
-	hit = known(names, n, t);
+	for (i = 0; i < n && strcmp(names[i], t); i++)
+		;
 	free(t);
-	return hit;
+	return i < n ? i : -1;
 }
 
 /* The free function called at K, or NULL. */
@@ -176,16 +177,39 @@ static void add_calls(struct owner *r, const struct lexfile *lf,
 	r->held_calls = sb_detach(&sb);
 }
 
-/*
- * Is token K in the body of a loop (`for (...) {`, `while (...) {`,
- * `do {`) of the function whose body opens at START?  Then the allocation at K
- * runs again while the one before it is still held.
- */
-static int in_loop(const struct lexfile *lf, long k, long start)
+/* Is the `)` at J the end of a loop's header? */
+static int loop_header(const struct lexfile *lf, long j, long start)
 {
-	long j, o;
-	int depth = 0, d;
+	long o;
+	int d = 0;
 
+	if (!lex_tok_is(lf, j, ")"))
+		return 0;
+	for (o = j; o > start; o--) {
+		if (lex_tok_is(lf, o, ")"))
+			d++;
+		else if (lex_tok_is(lf, o, "(") && !--d)
+			break;
+	}
+	return lex_tok_is(lf, o - 1, "for") || lex_tok_is(lf, o - 1, "while") ||
+	       (lf->toks[o - 1].kind == TK_IDENT &&
+		memmem(lf->buf + lf->toks[o - 1].off, lf->toks[o - 1].len,
+		       "for_each", 8));
+}
+
+/*
+ * Where the body of the innermost loop that holds token K opens: its
+ * `{` (`for (...) {`, `while (...) {`, `do {`, a `list_for_each_entry
+ * (...) {` macro), or the header's `)` when the body is the statement
+ * that starts at K; -1 outside loops.  START is the function's `{`.
+ */
+static long loop_of(const struct lexfile *lf, long k, long start)
+{
+	long j;
+	int depth = 0;
+
+	if (loop_header(lf, k - 1, start))
+		return k - 1;
 	for (j = k - 1; j > start; j--) {
 		if (lex_tok_is(lf, j, "}")) {
 			depth++;
@@ -194,21 +218,28 @@ static int in_loop(const struct lexfile *lf, long k, long start)
 		if (!lex_tok_is(lf, j, "{") || depth-- > 0)
 			continue;
 		depth = 0;
-		if (lex_tok_is(lf, j - 1, "do"))
-			return 1;
-		if (!lex_tok_is(lf, j - 1, ")"))
-			continue;
-		for (o = j - 1, d = 0; o > start; o--) {
-			if (lex_tok_is(lf, o, ")"))
-				d++;
-			else if (lex_tok_is(lf, o, "(") && !--d)
-				break;
-		}
-		if (lex_tok_is(lf, o - 1, "for") ||
-		    lex_tok_is(lf, o - 1, "while"))
-			return 1;
+		if (lex_tok_is(lf, j - 1, "do") || loop_header(lf, j - 1, start))
+			return j;
 	}
-	return 0;
+	return -1;
+}
+
+/* The end of the loop body that opens at O (loop_of()). */
+static long close_of(const struct lexfile *lf, long o, long end)
+{
+	int depth = 0;
+
+	if (!lex_tok_is(lf, o, "{")) {
+		for (o++; o < end && !lex_tok_is(lf, o, ";"); o++)
+			;
+		return o;
+	}
+	for (; o < end; o++)
+		if (lex_tok_is(lf, o, "{"))
+			depth++;
+		else if (lex_tok_is(lf, o, "}") && !--depth)
+			return o;
+	return end;
 }
 
 /*
@@ -320,7 +351,8 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	const struct lexfile *lf = w->lf;
 	const struct lex_func *fn;
 	char *names[MAX_NAMES];
-	long frees[MAX_FREES], calls[MAX_CALLS], k, var = -1, end, sl, f;
+	long frees[MAX_FREES], calls[MAX_CALLS], k, var = -1, end, sl, f, lo;
+	int every[MAX_FREES]; /* the free is of an array's elements */
 	int n = 0, nf, ncalls = 0, j;
 
 	if (!lf || r->held_across_sleep != 0 || !r->lifetime ||
@@ -362,19 +394,32 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	for (f = k + 1; n && f < end && nf < MAX_FREES; f++) {
 		const struct alloc_fn *a = free_at(w, lf, f);
 
-		if ((a && frees_one_of(lf, f, a->ptr_arg, names, n)) ||
-		    (is_call(lf, f) && wrapper_frees(w, f, names, n)))
-			frees[nf++] = f;
+		int which = a ? frees_one_of(lf, f, a->ptr_arg, names, n) : -1;
+
+		if (which < 0 && is_call(lf, f))
+			which = wrapper_frees(w, f, names, n);
+		if (which < 0)
+			continue;
+		/*
+		 * Does it free the earlier iterations' buffers too: an
+		 * array's elements, or each one in a loop of its own?  A
+		 * variable freed in the allocation's loop is the new one.
+		 */
+		lo = loop_of(lf, f, (long)fn->body_open);
+		every[nf] = strchr(names[which], '[') ||
+			    (lo >= 0 && (k < lo || k > close_of(lf, lo, end)));
+		frees[nf++] = f;
 	}
 	/*
 	 * In a loop, the allocation itself runs again while this buffer
-	 * is held: a sleep when its flags allow one, and the free on a
-	 * path from it (`p[i] = alloc(); if (!p[i]) goto undo_all;`).
+	 * is held: a sleep when its flags allow one, and the free of the
+	 * array's elements on a path from it (`p[i] = alloc(); if (!p[i])
+	 * goto undo_all;`).  A variable freed there is the new buffer.
 	 */
-	if (nf && in_loop(lf, k, (long)fn->body_open) &&
+	if (nf && loop_of(lf, k, (long)fn->body_open) >= 0 &&
 	    lex_call_may_sleep(w, k))
 		for (j = 0; j < nf; j++)
-			if (reaches(lf, k, frees[j])) {
+			if (every[j] && reaches(lf, k, frees[j])) {
 				set_slept(r, xasprintf(
 					"%.*s() again in the loop at line %u, "
 					"then %.*s() at line %u on an error "

@@ -244,10 +244,10 @@ static int helper_frees(struct walk_ctx *w, const struct helper *h,
 {
 	const struct lexfile *lf = h->lf;
 	long j;
-	int i, hit = 0;
+	int i, hit = -1;
 
 	for (j = (long)h->fn->body_open + 1;
-	     !hit && j < (long)h->fn->body_close; j++) {
+	     hit < 0 && j < (long)h->fn->body_close; j++) {
 		const struct alloc_fn *f;
 		char *t, *x;
 
@@ -262,8 +262,9 @@ static int helper_frees(struct walk_ctx *w, const struct helper *h,
 			continue;
 		place_norm(t);
 		x = expand(h, t, 0);
-		for (i = 0; x && i < n && !hit; i++)
-			hit = !strcmp(x, names[i]);
+		for (i = 0; x && i < n && hit < 0; i++)
+			if (!strcmp(x, names[i]))
+				hit = i;
 		free(x);
 		free(t);
 	}
@@ -277,11 +278,11 @@ int wrapper_frees(struct walk_ctx *w, long call, char **names, int n)
 	int fi, i, hit;
 
 	if (!w->allocs || lf->toks[call].kind != TK_IDENT)
-		return 0;
+		return -1;
 	fi = names_get(fn_index(w), lf->buf + lf->toks[call].off,
 		       lf->toks[call].len);
 	if (fi < 0 || fi == lf->toks[call].fn)
-		return 0; /* not a function of this file, or a recursion */
+		return -1; /* not a function of this file, or a recursion */
 	memset(&h, 0, sizeof(h));
 	h.lf = lf;
 	h.fn = &lf->funcs[fi];

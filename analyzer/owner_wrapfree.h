@@ -21,7 +21,7 @@ char *place_join(const char *root, const char *rest);
 /*
  * Does the call at token CALL, to a function defined in this file,
  * free one of the N places NAMES (place_norm'd, as the caller names
- * them)?  Its body's frees are read with its parameters replaced by the
+ * them)?  The index of the one it frees, or -1.  Its body's frees are read with its parameters replaced by the
  * call's arguments and its locals by what they were set from
  * (`attrs = desc->sysfs_attrs; kfree(attrs)` frees the caller's
  * `desc->sysfs_attrs` when called as `f(dev, desc)`).  A teardown helper
