@@ -21,3 +21,8 @@ for col in lifetime held_across_sleep context gfp_param; do
 	awk -v c="$col" '$1 == c { print $3 " (constant " $4 ")" }' "$TMP/heldout.txt" |
 		while read -r fig; do result "held-out accuracy $col" "$fig" "-" "hand labels, 6.1"; done
 done
+# the error-path check: sites the error-path frees turned to `yes`
+python3 "$SRC_DIR/bench/eval/eval.py" "$db" \
+	"$SRC_DIR/tests/data/labels-6.1-errpath.tsv" | tee "$TMP/errpath.txt"
+awk '$1 == "held_across_sleep" { print $3 }' "$TMP/errpath.txt" |
+	while read -r fig; do result "error-path check held_across_sleep" "$fig" "-" "hand labels, 6.1"; done

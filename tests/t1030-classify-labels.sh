@@ -33,13 +33,13 @@ score() {
 	ok "$_name: at least $_sites labelled sites match a site of the scan ($_n)" \
 		test "${_n:-0}" -ge "$_sites"
 }
-# held_across_sleep: 79.5 % since the re-read of 32 labels and the
-# error-path walk (the target, 85 %, is not met: docs/classifiers.md),
-# so its floor is under that.
+# The targets themselves (issue 21), and the margins over the constant
+# answer a little under the measured ones (context cannot be +15 here:
+# 82.5 % of the sample is process context).
 score labels "$labels" 200 \
 	--min lifetime=90 --margin lifetime=20 \
-	--min held_across_sleep=77 --margin held_across_sleep=20 \
-	--min context=90 --margin context=9
+	--min held_across_sleep=85 --margin held_across_sleep=30 \
+	--min context=90 --margin context=11
 
 # The held-out sample (tests/data/labels-6.1-heldout.tsv: 61 sites drawn
 # with another seed from the sites the first sample did not take, read
@@ -50,13 +50,20 @@ score labels "$labels" 200 \
 score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 	--min lifetime=88 --margin lifetime=20 \
 	--min held_across_sleep=85 --margin held_across_sleep=20 \
-	--min context=85 --margin context=3
+	--min context=87 --margin context=5
+
+# The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
+# sites whose held_across_sleep the error-path frees turned to `yes`,
+# read by two readers who agreed on every column (docs/classifiers.md).
+# Nearly all are `yes`, so only the floor says anything.
+score errpath "$SRC_DIR/tests/data/labels-6.1-errpath.tsv" 21 \
+	--min held_across_sleep=90
 
 # The rules' precision against the judged facts of tests/data/rules-6.1.tsv
 # (docs/rules.md): the scan ran them.  Floors a little under the measured
 # figures, so that a change that turns judged findings false is seen.
 python3 "$SRC_DIR/bench/eval/rule_eval.py" "$db" "$SRC_DIR/tests/data/rules-6.1.tsv" \
-	--min reclaimable-without-shrinker=40 --min shrinker-without-reclaimable=78 \
+	--min reclaimable-without-shrinker=50 --min shrinker-without-reclaimable=78 \
 	--min gfp-param=80 --min sleep-in-atomic=50 >"$TMP/rules.txt" 2>&1
 rc=$?
 sed 's/^/# /' "$TMP/rules.txt"
