@@ -14,6 +14,12 @@ struct lx {
 	size_t len, i;
 	unsigned line;
 	int bol; /* nothing but blanks since the line began */
+	/*
+	 * The file's own lock wrappers ([0] return with an atomic section
+	 * open, [1] close one they did not open), or NULL: read like the
+	 * data/atomic.txt names they wrap.
+	 */
+	const struct name_set *wrap;
 };
 
 /* Names that take a parenthesised operand but are no calls. */
@@ -152,6 +158,9 @@ struct body {
 	struct fn_summary *f;
 	size_t cap, acap, ccap;
 	int adepth; /* atomic sections open, as read in order */
+	int opens, closes; /* enter and leave calls, in all */
+	int cond;	   /* those not a statement of the body's top level */
+	int depth;	   /* braces open at the call, the body's own is 1 */
 	size_t decl, open; /* the name's and the body's offsets */
 };
 
@@ -236,6 +245,24 @@ static size_t name_arg(const struct lx *x, int arg, size_t *len)
 	return s;
 }
 
+/*
+ * Is the call of P a statement of the body's top level (`{ spin_lock(l);`,
+ * not `if (x) spin_lock(l);`)?  A wrapper that locks only on some paths
+ * (a mutex or a spinlock by a flag) is none.
+ */
+static int top_statement(const struct lx *x, const struct body *b,
+			 const char *p)
+{
+	const char *q = p;
+
+	if (b->depth != 1)
+		return 0;
+	while (q > x->b && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
+			    q[-1] == '\r'))
+		q--;
+	return q > x->b && (q[-1] == ';' || q[-1] == '{' || q[-1] == '}');
+}
+
 static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		      const struct name_set *sleepers,
 		      const struct alloc_table *allocs,
@@ -260,15 +287,30 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 
 	if (atomic && names_get(&atomic[AT_ENTER], p, n) >= 0) {
 		b->adepth++;
+		b->opens++;
+		b->cond += !top_statement(x, b, p);
 		return;
 	}
 	if (atomic && names_get(&atomic[AT_LEAVE], p, n) >= 0) {
 		b->adepth -= b->adepth > 0;
+		b->closes++;
+		b->cond += !top_statement(x, b, p);
 		return;
+	}
+	/* a wrapper is a call too: it is outside the section it opens */
+	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0) {
+		b->adepth -= b->adepth > 0;
+		b->closes++;
+		b->cond += !top_statement(x, b, p);
 	}
 	add_name(&f->callees, &b->cap, p, n);
 	if (b->adepth)
 		add_name(&f->atomic_callees, &b->acap, p, n);
+	if (x->wrap && names_get(&x->wrap[0], p, n) >= 0) {
+		b->adepth++;
+		b->opens++;
+		b->cond += !top_statement(x, b, p);
+	}
 	if (f->sleeps)
 		return;
 	if (names_get(sleepers, p, n) >= 0) {
@@ -427,7 +469,8 @@ static void extract(const char *buf, size_t len, unsigned line0,
 		    const struct name_set *sleepers,
 		    const struct alloc_table *allocs,
 		    const struct name_set *atomic,
-		    const struct name_set *lifetime, struct fn_summaries *out);
+		    const struct name_set *lifetime, struct fn_summaries *out,
+		    const struct name_set *wrap);
 
 static void add_fn(struct fn_summaries *out, size_t *alloc,
 		   const struct fn_summary *f)
@@ -462,7 +505,7 @@ static void macro_fn(const char *buf, size_t len, size_t i, unsigned line,
 		     const struct alloc_table *allocs,
 		     const struct name_set *atomic,
 		     const struct name_set *lifetime, struct fn_summaries *out,
-		     size_t *alloc)
+		     size_t *alloc, const struct name_set *wrap)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct fn_summaries one;
@@ -511,7 +554,7 @@ static void macro_fn(const char *buf, size_t len, size_t i, unsigned line,
 			sb_addc(&sb, buf[k] == '\n' ? ' ' : buf[k]);
 	sb_adds(&sb, "\n}\n");
 	extract(sb.buf, sb.len, line, sleepers, allocs, atomic, lifetime,
-		&one);
+		&one, wrap);
 	if (one.n == 1 && one.v[0].callees) {
 		one.v[0].is_static = 1;
 		add_fn(out, alloc, &one.v[0]);
@@ -527,7 +570,7 @@ static void macros(const char *buf, size_t len,
 		   const struct alloc_table *allocs,
 		   const struct name_set *atomic,
 		   const struct name_set *lifetime, struct fn_summaries *out,
-		   size_t *alloc)
+		   size_t *alloc, const struct name_set *wrap)
 {
 	size_t i = 0;
 	unsigned line = 1;
@@ -539,7 +582,7 @@ static void macros(const char *buf, size_t len,
 			j++;
 		if (j < len && buf[j] == '#')
 			macro_fn(buf, len, j, line, sleepers, allocs, atomic,
-				 lifetime, out, alloc);
+				 lifetime, out, alloc, wrap);
 		/* to the next line, past continuations */
 		for (; j < len && buf[j] != '\n'; j++)
 			if (buf[j] == '\\' && j + 1 < len &&
@@ -552,30 +595,69 @@ static void macros(const char *buf, size_t len,
 	}
 }
 
+/* Wrappers of the file's functions and macros, into WRAP[2]; how many. */
+static int lock_wrappers(const struct fn_summaries *s, struct name_set *wrap)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < s->n; i++) {
+		const struct fn_summary *f = &s->v[i];
+
+		if (!f->lock)
+			continue;
+		if (!n++) {
+			names_init(&wrap[0]);
+			names_init(&wrap[1]);
+		}
+		names_put(&wrap[f->lock > 0 ? 0 : 1], f->name, strlen(f->name),
+			  1);
+	}
+	return n;
+}
+
 void fnsum_extract(const char *buf, size_t len, const struct name_set *sleepers,
 		   const struct alloc_table *allocs,
 		   const struct name_set *atomic,
 		   const struct name_set *lifetime, struct fn_summaries *out)
 {
+	struct name_set wrap[2];
 	size_t alloc;
 
-	extract(buf, len, 1, sleepers, allocs, atomic, lifetime, out);
+	extract(buf, len, 1, sleepers, allocs, atomic, lifetime, out, NULL);
 	alloc = out->n;
-	macros(buf, len, sleepers, allocs, atomic, lifetime, out, &alloc);
+	macros(buf, len, sleepers, allocs, atomic, lifetime, out, &alloc,
+	       NULL);
+	/*
+	 * A file that takes its locks through its own helpers
+	 * (`foo_lock(n) { write_lock_bh(&n->lock); }`) is read again with
+	 * them as the sections' enter and leave calls, so that what its
+	 * functions call between them is called in an atomic section.
+	 */
+	if (!lock_wrappers(out, wrap))
+		return;
+	fnsum_free(out);
+	extract(buf, len, 1, sleepers, allocs, atomic, lifetime, out, wrap);
+	alloc = out->n;
+	macros(buf, len, sleepers, allocs, atomic, lifetime, out, &alloc,
+	       wrap);
+	names_free(&wrap[0]);
+	names_free(&wrap[1]);
 }
 
 static void extract(const char *buf, size_t len, unsigned line0,
 		    const struct name_set *sleepers,
 		    const struct alloc_table *allocs,
 		    const struct name_set *atomic,
-		    const struct name_set *lifetime, struct fn_summaries *out)
+		    const struct name_set *lifetime, struct fn_summaries *out,
+		    const struct name_set *wrap)
 {
-	struct lx x = {buf, len, 0, line0, 1};
+	struct lx x = {buf, len, 0, line0, 1, wrap};
 	const char *cand = NULL; /* file scope: NAME of `NAME (` */
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;
 	int depth = 0, is_static = 0, assigned = 0, after_paren = 0, k, want;
-	struct body b = {NULL, 0, 0, 0, 0, 0, 0}; /* b.f: the body we are in */
+	struct body b = {0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
 	while (peek(&x)) {
@@ -615,6 +697,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				cand_len = n;
 				cand_line = line;
 			} else if (b.f && !member) {
+				b.depth = depth;
 				note_call(&x, &b, p, n, sleepers, allocs,
 					  atomic, lifetime);
 			} else if (b.f) {
@@ -644,7 +727,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				b.f->line = cand_line;
 				b.f->is_static = is_static;
 				b.cap = b.acap = b.ccap = 0;
-				b.adepth = 0;
+				b.adepth = b.opens = b.closes = b.cond = 0;
 				b.decl = (size_t)(cand - x.b);
 				b.open = x.i - 1;
 			}
@@ -655,10 +738,19 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				depth--;
 			if (x.i == 1 || x.b[x.i - 2] == '\n')
 				depth = 0;
-			if (!depth && b.f)
+			if (!depth && b.f) {
 				b.f->params = fnsum_params(x.b, b.decl, b.open,
 							   x.i - 1, allocs,
 							   lifetime);
+				/*
+				 * only opens, or only closes, each on
+				 * every path: a wrapper
+				 */
+				b.f->lock = b.cond		   ? 0
+					    : b.opens && !b.closes ? 1
+					    : b.closes && !b.opens ? -1
+								   : 0;
+			}
 			if (!depth) {
 				b.f = NULL;
 				cand = NULL;

@@ -61,6 +61,11 @@ struct fn_summary {
 	 * top level.  The summaries step (summaries_param.c) solves them.
 	 */
 	char *params;
+	/*
+	 * A lock wrapper: 1 when it opens atomic sections and closes none
+	 * (it returns with them open), -1 when it only closes them, else 0.
+	 */
+	int lock;
 };
 
 struct fn_summaries {
