@@ -487,12 +487,57 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		free(esc[h].name);
 }
 
+/*
+ * Past what opens a statement before its expression, from START up to
+ * J: `if (...)`, `while (...)`, `for (...)`, `switch (...)`, `else`,
+ * `return`, `do`, a `case X:` or a label.
+ */
+static long past_control(const struct lexfile *lf, long start, long j)
+{
+	static const char *const heads[] = {"if", "while", "for", "switch"};
+	static const char *const words[] = {"else", "return", "do"};
+	long k, c;
+	size_t h;
+	int again = 1, depth;
+
+	while (again && start < j) {
+		again = 0;
+		for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
+			if (lex_tok_is(lf, start, heads[h]) &&
+			    lex_tok_is(lf, start + 1, "(")) {
+				for (k = start + 1, depth = 0; k < j; k++)
+					if (lex_tok_is(lf, k, "("))
+						depth++;
+					else if (lex_tok_is(lf, k, ")") &&
+						 !--depth)
+						break;
+				if (k >= j)
+					return start;
+				start = k + 1;
+				again = 1;
+			}
+		for (h = 0; h < sizeof(words) / sizeof(*words); h++)
+			if (lex_tok_is(lf, start, words[h])) {
+				start++;
+				again = 1;
+			}
+		/* `case X:` or `label:` (no `?` before it: no ternary) */
+		for (c = start; c < j && !lex_tok_is(lf, c, "?"); c++)
+			if (lex_tok_is(lf, c, ":") && !lex_tok_is(lf, c + 1, ":")) {
+				start = c + 1;
+				again = 1;
+				break;
+			}
+	}
+	return start;
+}
+
 char *lex_lhs_text(const struct lexfile *lf, long i)
 {
 	struct strbuf sb = STRBUF_INIT;
 	long j = before_cast(lf, prev(lf, i)), start, k;
 
-	start = stmt_start(lf, j);
+	start = past_control(lf, stmt_start(lf, j), j);
 	for (k = start; k >= 0 && k < j; k++)
 		if (lf->toks[k].kind != TK_COMMENT)
 			sb_add(&sb, lf->buf + lf->toks[k].off, lf->toks[k].len);
