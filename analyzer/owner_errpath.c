@@ -14,6 +14,7 @@
 #include "analyzer/owner_lex.h"
 #include "analyzer/owner_wrapfree.h"
 #include "analyzer/tables.h"
+#include "analyzer/tufacts.h"
 #include "analyzer/walker.h"
 #include "lib/util.h"
 
@@ -417,7 +418,8 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	 * goto undo_all;`).  A variable freed there is the new buffer.
 	 */
 	if (nf && loop_of(lf, k, (long)fn->body_open) >= 0 &&
-	    lex_call_may_sleep(w, k))
+	    (lex_call_may_sleep(w, k) ||
+	     (s->flags_via && gfp_text_may_sleep(s->flags_resolved))))
 		for (j = 0; j < nf; j++)
 			if (every[j] && reaches(lf, k, frees[j])) {
 				set_slept(r, xasprintf(
