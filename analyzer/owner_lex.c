@@ -68,14 +68,29 @@ static long before_cast(const struct lexfile *lf, long j)
 	return prev(lf, j);
 }
 
-/* The first token of the left side of the `=` at J. */
+/*
+ * The first token of the left side of the `=` at J.  A parenthesised
+ * part is passed whole: `per_cpu(ptr, cpu) = p` starts at per_cpu.
+ */
 static long stmt_start(const struct lexfile *lf, long j)
 {
-	long start;
+	long start, p;
+	int depth;
 
-	for (start = prev(lf, j); start > 0; start = prev(lf, start)) {
-		long p = prev(lf, start);
-
+	for (start = prev(lf, j); start > 0; start = p) {
+		p = prev(lf, start);
+		if (lex_tok_is(lf, start, ")")) {
+			for (depth = 0, p = start; p > 0; p = prev(lf, p)) {
+				if (lex_tok_is(lf, p, ")"))
+					depth++;
+				else if (lex_tok_is(lf, p, "(") && !--depth)
+					break;
+			}
+			if (p <= 0)
+				break;
+			start = p;
+			p = prev(lf, p);
+		}
 		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
 		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
 			break;
@@ -129,6 +144,10 @@ enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var)
 		    lex_tok_is(lf, k, "[") ||
 		    (k == start && lex_tok_is(lf, k, "*") && k + 2 == j))
 			plain = 0;
+	/* a macro that names a location: per_cpu(ptr, cpu) = p */
+	if (lf->toks[start].kind == TK_IDENT && lex_tok_is(lf, start + 1, "(") &&
+	    lex_tok_is(lf, prev(lf, j), ")"))
+		plain = 0;
 	if (!plain)
 		return LEX_STORE;
 	k = prev(lf, j);
@@ -385,6 +404,16 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		     offset_end(lf, k + 1)) &&
 		    lex_stored_at(lf, fn, k))
 			store = k;
+		/* `g = page_address(var);`: the object in another form */
+		if (same_tok(lf, k, var) && store < 0 && w->lifetime &&
+		    lex_tok_is(lf, k - 1, "(") && lex_tok_is(lf, k + 1, ")") &&
+		    lex_tok_is(lf, k + 2, ";") && k >= 2 &&
+		    lf->toks[k - 2].kind == TK_IDENT &&
+		    names_get(&w->lifetime[LT_CONVERT],
+			      lf->buf + lf->toks[k - 2].off,
+			      lf->toks[k - 2].len) >= 0 &&
+		    lex_stored_at(lf, fn, k - 2))
+			store = k;
 		if (lex_tok_is(lf, k, "return") && ret < 0 &&
 		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
 		     (lex_tok_is(lf, k + 1, "&") && same_tok(lf, k + 2, var) &&
@@ -490,7 +519,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 /*
  * Past what opens a statement before its expression, from START up to
  * J: `if (...)`, `while (...)`, `for (...)`, `switch (...)`, `else`,
- * `return`, `do`, a `case X:` or a label.
+ * `return`, `do`, a loop macro's `(...)`, a `case X:` or a label.
  */
 static long past_control(const struct lexfile *lf, long start, long j)
 {
@@ -521,6 +550,24 @@ static long past_control(const struct lexfile *lf, long start, long j)
 				start++;
 				again = 1;
 			}
+		/*
+		 * A macro's `NAME (...)` before the place itself: a loop
+		 * (`for_each_cpu(c, m) per_cpu(p, c) = v`), not the place
+		 * (`foo(x)->buf`, `per_cpu(p, c)` alone).
+		 */
+		if (lf->toks[start].kind == TK_IDENT &&
+		    lex_tok_is(lf, start + 1, "(")) {
+			for (k = start + 1, depth = 0; k < j; k++)
+				if (lex_tok_is(lf, k, "("))
+					depth++;
+				else if (lex_tok_is(lf, k, ")") && !--depth)
+					break;
+			if (k + 1 < j && (lf->toks[k + 1].kind == TK_IDENT ||
+					  lex_tok_is(lf, k + 1, "*"))) {
+				start = k + 1;
+				again = 1;
+			}
+		}
 		/* `case X:` or `label:` (no `?` before it: no ternary) */
 		for (c = start; c < j && !lex_tok_is(lf, c, "?"); c++)
 			if (lex_tok_is(lf, c, ":") && !lex_tok_is(lf, c + 1, ":")) {
