@@ -182,16 +182,9 @@ static void add_calls(struct owner *r, const struct lexfile *lf,
 static int loop_header(const struct lexfile *lf, long j, long start)
 {
 	long o;
-	int d = 0;
 
-	if (!lex_tok_is(lf, j, ")"))
+	if (!lex_tok_is(lf, j, ")") || (o = lex_paren_open(lf, j)) <= start)
 		return 0;
-	for (o = j; o > start; o--) {
-		if (lex_tok_is(lf, o, ")"))
-			d++;
-		else if (lex_tok_is(lf, o, "(") && !--d)
-			break;
-	}
 	return lex_tok_is(lf, o - 1, "for") || lex_tok_is(lf, o - 1, "while") ||
 	       (lf->toks[o - 1].kind == TK_IDENT &&
 		memmem(lf->buf + lf->toks[o - 1].off, lf->toks[o - 1].len,

@@ -52,20 +52,38 @@ static long prev(const struct lexfile *lf, long i)
 	return i;
 }
 
-/* Skip back over a cast `(void *)` ending at token I. */
-static long before_cast(const struct lexfile *lf, long j)
+long lex_paren_open(const struct lexfile *lf, long j)
 {
 	int depth = 0;
 
-	if (!lex_tok_is(lf, j, ")"))
-		return j;
 	for (; j >= 0; j--) {
 		if (lex_tok_is(lf, j, ")"))
 			depth++;
 		else if (lex_tok_is(lf, j, "(") && !--depth)
-			break;
+			return j;
 	}
-	return prev(lf, j);
+	return -1;
+}
+
+long lex_paren_close(const struct lexfile *lf, long i, long end)
+{
+	int depth = 0;
+
+	for (; i < end; i++) {
+		if (lex_tok_is(lf, i, "("))
+			depth++;
+		else if (lex_tok_is(lf, i, ")") && !--depth)
+			return i;
+	}
+	return end;
+}
+
+/* Skip back over a cast `(void *)` ending at token I. */
+static long before_cast(const struct lexfile *lf, long j)
+{
+	if (!lex_tok_is(lf, j, ")"))
+		return j;
+	return prev(lf, lex_paren_open(lf, j));
 }
 
 /*
@@ -75,17 +93,11 @@ static long before_cast(const struct lexfile *lf, long j)
 static long stmt_start(const struct lexfile *lf, long j)
 {
 	long start, p;
-	int depth;
 
 	for (start = prev(lf, j); start > 0; start = p) {
 		p = prev(lf, start);
 		if (lex_tok_is(lf, start, ")")) {
-			for (depth = 0, p = start; p > 0; p = prev(lf, p)) {
-				if (lex_tok_is(lf, p, ")"))
-					depth++;
-				else if (lex_tok_is(lf, p, "(") && !--depth)
-					break;
-			}
+			p = lex_paren_open(lf, start);
 			if (p <= 0)
 				break;
 			start = p;
@@ -527,19 +539,14 @@ static long past_control(const struct lexfile *lf, long start, long j)
 	static const char *const words[] = {"else", "return", "do"};
 	long k, c;
 	size_t h;
-	int again = 1, depth;
+	int again = 1;
 
 	while (again && start < j) {
 		again = 0;
 		for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
 			if (lex_tok_is(lf, start, heads[h]) &&
 			    lex_tok_is(lf, start + 1, "(")) {
-				for (k = start + 1, depth = 0; k < j; k++)
-					if (lex_tok_is(lf, k, "("))
-						depth++;
-					else if (lex_tok_is(lf, k, ")") &&
-						 !--depth)
-						break;
+				k = lex_paren_close(lf, start + 1, j);
 				if (k >= j)
 					return start;
 				start = k + 1;
@@ -557,11 +564,7 @@ static long past_control(const struct lexfile *lf, long start, long j)
 		 */
 		if (lf->toks[start].kind == TK_IDENT &&
 		    lex_tok_is(lf, start + 1, "(")) {
-			for (k = start + 1, depth = 0; k < j; k++)
-				if (lex_tok_is(lf, k, "("))
-					depth++;
-				else if (lex_tok_is(lf, k, ")") && !--depth)
-					break;
+			k = lex_paren_close(lf, start + 1, j);
 			if (k + 1 < j && (lf->toks[k + 1].kind == TK_IDENT ||
 					  lex_tok_is(lf, k + 1, "*"))) {
 				start = k + 1;

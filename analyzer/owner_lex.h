@@ -17,6 +17,11 @@
 /* 1 when token I of LF exists and is spelled S. */
 int lex_tok_is(const struct lexfile *lf, long i, const char *s);
 
+/* The `(` that the `)` at token J closes, or -1. */
+long lex_paren_open(const struct lexfile *lf, long j);
+/* The `)` that closes the `(` at token I, looked for before END, or END. */
+long lex_paren_close(const struct lexfile *lf, long i, long end);
+
 /* The token at LINE:COL (a site's allocator name), or -1. */
 long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col);
 
