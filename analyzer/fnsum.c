@@ -263,6 +263,20 @@ static int top_statement(const struct lx *x, const struct body *b,
 	return q > x->b && (q[-1] == ';' || q[-1] == '{' || q[-1] == '}');
 }
 
+/* An enter (+1) or leave (-1) call of an atomic section, at P. */
+static void section(const struct lx *x, struct body *b, const char *p,
+		    int dir)
+{
+	if (dir > 0) {
+		b->adepth++;
+		b->opens++;
+	} else {
+		b->adepth -= b->adepth > 0;
+		b->closes++;
+	}
+	b->cond += !top_statement(x, b, p);
+}
+
 static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		      const struct name_set *sleepers,
 		      const struct alloc_table *allocs,
@@ -286,31 +300,21 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 	}
 
 	if (atomic && names_get(&atomic[AT_ENTER], p, n) >= 0) {
-		b->adepth++;
-		b->opens++;
-		b->cond += !top_statement(x, b, p);
+		section(x, b, p, 1);
 		return;
 	}
 	if (atomic && names_get(&atomic[AT_LEAVE], p, n) >= 0) {
-		b->adepth -= b->adepth > 0;
-		b->closes++;
-		b->cond += !top_statement(x, b, p);
+		section(x, b, p, -1);
 		return;
 	}
 	/* a wrapper is a call too: it is outside the section it opens */
-	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0) {
-		b->adepth -= b->adepth > 0;
-		b->closes++;
-		b->cond += !top_statement(x, b, p);
-	}
+	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0)
+		section(x, b, p, -1);
 	add_name(&f->callees, &b->cap, p, n);
 	if (b->adepth)
 		add_name(&f->atomic_callees, &b->acap, p, n);
-	if (x->wrap && names_get(&x->wrap[0], p, n) >= 0) {
-		b->adepth++;
-		b->opens++;
-		b->cond += !top_statement(x, b, p);
-	}
+	if (x->wrap && names_get(&x->wrap[0], p, n) >= 0)
+		section(x, b, p, 1);
 	if (f->sleeps)
 		return;
 	if (names_get(sleepers, p, n) >= 0) {

@@ -251,11 +251,8 @@ static void add_stores(const struct lexfile *lf, long k, long end,
 		if (lf->toks[t].kind != TK_IDENT ||
 		    !lex_tok_is(lf, t - 1, "=") || !lex_tok_is(lf, t + 1, ";"))
 			continue;
-		for (i = 0; i < nn; i++)
-			if (lf->toks[t].len == strlen(names[i]) &&
-			    !memcmp(lf->buf + lf->toks[t].off, names[i],
-				    lf->toks[t].len))
-				break;
+		for (i = 0; i < nn && !lex_tok_is(lf, t, names[i]); i++)
+			;
 		if (i == nn)
 			continue;
 		/* each `place =` before it, right to left */
@@ -311,8 +308,7 @@ static void add_origins(const struct lexfile *lf, long start, long k,
 			struct strbuf sb = STRBUF_INIT;
 			char *x;
 
-			if (lf->toks[j].len != len ||
-			    memcmp(lf->buf + lf->toks[j].off, names[i], len) ||
+			if (!lex_tok_eq(lf, j, names[i], len) ||
 			    !lex_tok_is(lf, j + 1, "=") ||
 			    lex_tok_is(lf, j - 1, ".") ||
 			    lex_tok_is(lf, j - 1, "->"))
@@ -346,7 +342,7 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	const struct lex_func *fn;
 	char *names[MAX_NAMES];
 	long frees[MAX_FREES], calls[MAX_CALLS], k, var = -1, end, sl, f, lo;
-	int every[MAX_FREES]; /* the free is of an array's elements */
+	int every[MAX_FREES]; /* the free reaches the earlier iterations' */
 	int n = 0, nf, ncalls = 0, j;
 
 	if (!lf || r->held_across_sleep != 0 || !r->lifetime ||
@@ -387,7 +383,6 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	nf = 0;
 	for (f = k + 1; n && f < end && nf < MAX_FREES; f++) {
 		const struct alloc_fn *a = free_at(w, lf, f);
-
 		int which = a ? frees_one_of(lf, f, a->ptr_arg, names, n) : -1;
 
 		if (which < 0 && is_call(lf, f))

@@ -11,12 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-int lex_tok_is(const struct lexfile *lf, long i, const char *s)
+int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
 	return i >= 0 && (size_t)i < lf->ntoks && lf->toks[i].len == n &&
 	       !memcmp(lf->buf + lf->toks[i].off, s, n);
+}
+
+int lex_tok_is(const struct lexfile *lf, long i, const char *s)
+{
+	return lex_tok_eq(lf, i, s, strlen(s));
 }
 
 static int same_tok(const struct lexfile *lf, long a, long b)

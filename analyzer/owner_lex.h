@@ -16,6 +16,8 @@
 
 /* 1 when token I of LF exists and is spelled S. */
 int lex_tok_is(const struct lexfile *lf, long i, const char *s);
+/* The same for the N bytes at S (a name inside a longer text). */
+int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n);
 
 /* The `(` that the `)` at token J closes, or -1. */
 long lex_paren_open(const struct lexfile *lf, long j);

@@ -86,11 +86,6 @@ static int code_tok(const struct lexfile *lf, long i)
 	return lf->toks[i].kind != TK_COMMENT && lf->toks[i].dir < 0;
 }
 
-static int tok_eq(const struct lexfile *lf, long i, const char *s, size_t n)
-{
-	return lf->toks[i].len == n && !memcmp(lf->buf + lf->toks[i].off, s, n);
-}
-
 /* The helper as the call sees it. */
 struct helper {
 	const struct lexfile *lf;
@@ -152,7 +147,7 @@ static void read_locals(struct helper *h)
 		    lex_tok_is(lf, j - 1, "->") || lex_tok_is(lf, j - 1, "]"))
 			continue;
 		for (i = 0; i < h->nlocals; i++)
-			if (tok_eq(lf, h->local[i], lf->buf + lf->toks[j].off,
+			if (lex_tok_eq(lf, h->local[i], lf->buf + lf->toks[j].off,
 				   lf->toks[j].len))
 				break;
 		if (i < h->nlocals)
@@ -187,7 +182,7 @@ static int body_local(const struct helper *h, const char *name, size_t n)
 	long j;
 
 	for (j = (long)h->fn->body_open + 1; j < (long)h->fn->body_close; j++)
-		if (tok_eq(lf, j, name, n) && code_tok(lf, j) &&
+		if (lex_tok_eq(lf, j, name, n) && code_tok(lf, j) &&
 		    (lex_tok_is(lf, j + 1, "=") ||
 		     ((lf->toks[j - 1].kind == TK_IDENT ||
 		       lf->toks[j - 1].kind == TK_KEYWORD ||
@@ -224,10 +219,10 @@ static char *expand(const struct helper *h, const char *t, int level)
 		return NULL;
 	for (i = 0; i < h->nparams; i++)
 		if (h->param[i] >= 0 && h->arg[i] &&
-		    tok_eq(lf, h->param[i], t, n))
+		    lex_tok_eq(lf, h->param[i], t, n))
 			return place_join(h->arg[i], t + n);
 	for (i = 0; i < h->nlocals && level < MAX_EXPAND; i++)
-		if (tok_eq(lf, h->local[i], t, n)) {
+		if (lex_tok_eq(lf, h->local[i], t, n)) {
 			char *v = expand(h, h->value[i], level + 1), *r;
 
 			if (!v)
