@@ -185,9 +185,34 @@ long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
 }
 
 /*
+ * Does the code before the `label:` whose ':' is token P not fall
+ * through to it: `return 0; out:` (only a goto gets there)?  Also when
+ * no statement ends right before it.
+ */
+static int jumps_before(const struct lexfile *lf, long p)
+{
+	static const char *const jumps[] = {"return", "goto", "break",
+					    "continue"};
+	long end = prev(lf, prev(lf, p)), st;
+	size_t k;
+
+	if (lex_tok_is(lf, end, "}"))
+		return 0;
+	if (!lex_tok_is(lf, end, ";"))
+		return 1;
+	st = stmt_start(lf, end);
+	for (k = 0; st >= 0 && k < sizeof(jumps) / sizeof(*jumps); k++)
+		if (lex_tok_is(lf, st, jumps[k]))
+			return 1;
+	return st < 0;
+}
+
+/*
  * Is the call at token TO a statement of its own in the block of the
  * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
- * than under a condition (`if (send(skb)) kfree_skb(skb);`)?
+ * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
+ * right before it (`out: kfree(buf);`) is no condition: the code before
+ * falls through to it, and a `goto` in between jumps there too.
  */
 static int unconditional_after(const struct lexfile *lf, long from, long to)
 {
@@ -199,8 +224,19 @@ static int unconditional_after(const struct lexfile *lf, long from, long to)
 			depth++;
 		else if (lex_tok_is(lf, k, "}") && --depth < 0)
 			return 0;
+		else if (!depth && lex_tok_is(lf, k, "return") &&
+			 (lex_tok_is(lf, prev(lf, k), ";") ||
+			  lex_tok_is(lf, prev(lf, k), "{") ||
+			  lex_tok_is(lf, prev(lf, k), "}") ||
+			  lex_tok_is(lf, prev(lf, k), ":")))
+			return 0; /* `return 0; err: kfree(p);`: a goto's */
 	}
-	return !depth && (lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}"));
+	if (depth)
+		return 0;
+	while (p > 1 && lex_tok_is(lf, p, ":") &&
+	       lf->toks[prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
+		p = prev(lf, prev(lf, p)); /* `label:` */
+	return lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}");
 }
 
 /*
