@@ -543,8 +543,8 @@ static const char *const write_sql[W_NSTMT] = {
 		"UPDATE files SET mtime_ns = ?2, size = ?3 WHERE path = ?1",
 	[W_FUNC] =
 		"INSERT INTO functions(file_id, name, line, is_static, sleeps,"
-		" callees, atomic_callees, params, callbacks)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		" callees, atomic_callees, params, callbacks, gfp_sleeps,"
+		" gfp_calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	/* for linkmemo_save() */
 	[W_OLD] =
 		"SELECT id, link_digest, linked FROM files WHERE path = ?",
@@ -714,6 +714,8 @@ static int write_emits(struct result_writer *w, long long run_id,
 		bind_text(fn, 7, fs->atomic_callees);
 		bind_text(fn, 8, fs->params);
 		bind_text(fn, 9, fs->callbacks);
+		bind_text(fn, 10, fs->gfp_sleeps);
+		bind_text(fn, 11, fs->gfp_calls);
 		rc = step_done(db, fn);
 	}
 	/*

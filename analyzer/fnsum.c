@@ -3,6 +3,7 @@
  * Function summaries from a file's text (see fnsum.h).
  */
 #include "analyzer/fnsum.h"
+#include "analyzer/fnsum_gfp.h"
 #include "analyzer/tufacts.h"
 #include "lib/util.h"
 
@@ -128,8 +129,7 @@ static char peek(struct lx *x)
 	return x->i < x->len ? x->b[x->i] : 0;
 }
 
-/* Add a name to a space-separated list, once. */
-static void add_name(char **list, size_t *cap, const char *p, size_t n)
+void fnsum_add_name(char **list, size_t *cap, const char *p, size_t n)
 {
 	size_t have = *list ? strlen(*list) : 0;
 	const char *s = *list;
@@ -156,7 +156,9 @@ static void add_name(char **list, size_t *cap, const char *p, size_t n)
 /* The state of the body being read. */
 struct body {
 	struct fn_summary *f;
-	size_t cap, acap, ccap;
+	size_t cap, acap, ccap, gcap;
+	struct gfp_params gp; /* its gfp_t parameters */
+	int gfp_text;	      /* the file names a GFP_ flag */
 	int adepth; /* atomic sections open, as read in order */
 	int opens, closes; /* enter and leave calls, in all */
 	int cond;	   /* those not a statement of the body's top level */
@@ -294,7 +296,7 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 			char *pair = xasprintf("%.*s/%.*s", (int)n, p,
 					       (int)len, x->b + at);
 
-			add_name(&f->callbacks, &b->ccap, pair, strlen(pair));
+			fnsum_add_name(&f->callbacks, &b->ccap, pair, strlen(pair));
 			free(pair);
 		}
 	}
@@ -310,9 +312,12 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 	/* a wrapper is a call too: it is outside the section it opens */
 	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0)
 		section(x, b, p, -1);
-	add_name(&f->callees, &b->cap, p, n);
+	fnsum_add_name(&f->callees, &b->cap, p, n);
+	if (b->gp.n || b->gfp_text)
+		fnsum_gfp_call(x->b, x->len, x->i, p, n, x->line, &b->gp,
+			       allocs, f, &b->gcap);
 	if (b->adepth)
-		add_name(&f->atomic_callees, &b->acap, p, n);
+		fnsum_add_name(&f->atomic_callees, &b->acap, p, n);
 	if (x->wrap && names_get(&x->wrap[0], p, n) >= 0)
 		section(x, b, p, 1);
 	if (f->sleeps)
@@ -367,7 +372,7 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 		return;
 	/* E: the end of the name */
 	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(e - s), x->b + s);
-	add_name(&out->inits, &out->icap, pair, strlen(pair));
+	fnsum_add_name(&out->inits, &out->icap, pair, strlen(pair));
 	free(pair);
 }
 
@@ -464,7 +469,7 @@ static void registration(const struct lx *x, const struct body *b,
 				    (int)(found[k + 1] - found[k]),
 				    x->b + found[k], (int)an, api, line);
 
-		add_name(&out->callbacks, &out->ccap, e, strlen(e));
+		fnsum_add_name(&out->callbacks, &out->ccap, e, strlen(e));
 		free(e);
 	}
 }
@@ -664,6 +669,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 	struct body b = {0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
+	b.gfp_text = memmem(buf, len, "GFP", 3) != NULL;
 	while (peek(&x)) {
 		char c = x.b[x.i];
 
@@ -707,7 +713,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 			} else if (b.f) {
 				char *m = xasprintf(".%.*s", (int)n, p);
 
-				add_name(&b.f->callees, &b.cap, m, n + 1);
+				fnsum_add_name(&b.f->callees, &b.cap, m, n + 1);
 				free(m);
 			}
 			continue;
@@ -730,10 +736,11 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				b.f->name = xstrndup(cand, cand_len);
 				b.f->line = cand_line;
 				b.f->is_static = is_static;
-				b.cap = b.acap = b.ccap = 0;
+				b.cap = b.acap = b.ccap = b.gcap = 0;
 				b.adepth = b.opens = b.closes = b.cond = 0;
 				b.decl = (size_t)(cand - x.b);
 				b.open = x.i - 1;
+				fnsum_gfp_params(x.b, b.decl, b.open, &b.gp);
 			}
 			depth++;
 		} else if (c == '}') {
@@ -785,6 +792,8 @@ void fnsum_free(struct fn_summaries *s)
 		free(s->v[i].atomic_callees);
 		free(s->v[i].callbacks);
 		free(s->v[i].params);
+		free(s->v[i].gfp_sleeps);
+		free(s->v[i].gfp_calls);
 	}
 	free(s->v);
 	free(s->inits);

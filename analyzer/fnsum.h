@@ -62,6 +62,14 @@ struct fn_summary {
 	 */
 	char *params;
 	/*
+	 * Sleeps decided by flags (fnsum_gfp.h): `P name() at line N`, the
+	 * allocator it hands its P-th parameter (a gfp_t) as the flags, or
+	 * NULL; and, space-separated, the calls that get a gfp_t parameter
+	 * (`name/ARG>P`) or flags that allow direct reclaim (`name/ARG@LINE`)
+	 * as their ARG-th argument, each once.
+	 */
+	char *gfp_sleeps, *gfp_calls;
+	/*
 	 * A lock wrapper: 1 when it opens atomic sections and closes none
 	 * (it returns with them open), -1 when it only closes them, else 0.
 	 */
@@ -115,5 +123,7 @@ char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 		   const struct alloc_table *allocs,
 		   const struct name_set *lifetime);
 void fnsum_free(struct fn_summaries *s);
+/* Add P[0..N) to the space-separated *LIST (capacity *CAP), once. */
+void fnsum_add_name(char **list, size_t *cap, const char *p, size_t n);
 
 #endif

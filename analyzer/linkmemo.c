@@ -138,6 +138,8 @@ uint64_t linkmemo_digest(const struct file_result *r)
 		d_str(&h, f->atomic_callees);
 		d_str(&h, f->callbacks);
 		d_str(&h, f->params);
+		d_str(&h, f->gfp_sleeps);
+		d_str(&h, f->gfp_calls);
 	}
 	d_str(&h, r->fns.inits);
 	d_str(&h, r->fns.callbacks);

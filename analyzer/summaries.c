@@ -146,7 +146,7 @@ static int load(sqlite3 *db, struct graph *g)
 		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
 		    " f.atomic_callees, f.atomic_context, f.params,"
-		    " f.param_use, f.callbacks "
+		    " f.param_use, f.callbacks, f.gfp_sleeps, f.gfp_calls "
 		    /*
 		     * files first, in path order from its index: only each
 		     * file's functions are sorted (a sort of the whole
@@ -206,6 +206,10 @@ static int load(sqlite3 *db, struct graph *g)
 			g, (const char *)sqlite3_column_text(st, 12));
 		f->callbacks = graph_strdup(
 			g, (const char *)sqlite3_column_text(st, 13));
+		f->gfp_sleeps = graph_strdup(
+			g, (const char *)sqlite3_column_text(st, 14));
+		f->gfp_calls = graph_strdup(
+			g, (const char *)sqlite3_column_text(st, 15));
 		t = f->atomic_callees = graph_strdup(
 			g, (const char *)sqlite3_column_text(st, 9));
 		while (t && *t) {
@@ -624,14 +628,14 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		"SELECT s.id, s.file_id, json_extract(s.held_calls, '$.base'),"
 		" s.held_across_sleep, s.sleep_evidence,"
 		" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),"
-		" json_extract(s.held_calls, '$.ev') "
+		" json_extract(s.held_calls, '$.ev'), s.function "
 		"FROM sites s, json_each(s.held_calls, '$.calls') j "
 		"WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
 	sqlite3_stmt *up =
 		db_prepare(db, "UPDATE sites SET held_across_sleep = ?2, "
 			       "sleep_evidence = ?3 WHERE id = ?1");
 	struct site_acc a = {0};
-	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE;
+	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE, fj = -1;
 
 	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(sel, 0);
@@ -656,6 +660,10 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 			ev = (const char *)sqlite3_column_text(sel, 7);
 			if (a.base == 1 && ev)
 				a.evidence = xstrdup(ev);
+			ev = (const char *)sqlite3_column_text(sel, 8);
+			fj = ev ? summaries_resolve(g, a.file_id, ev,
+						    strlen(ev))
+				: -1;
 		}
 		if (a.evidence || !name)
 			continue;
@@ -683,6 +691,10 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 			free(c);
 			break;
 		}
+		/* one that sleeps by its flags, given flags that do */
+		if (!a.evidence)
+			a.evidence = summaries_gfp_held(
+				g, fj, name, sqlite3_column_int(sel, 6));
 	}
 	if (!rc && step != SQLITE_DONE)
 		rc = -1;
@@ -769,6 +781,7 @@ int summaries_link(sqlite3 *db)
 		index_defs(&g);
 		build_reverse(&g);
 		index_members(&g);
+		summaries_solve_gfp(&g);
 		solve(&g);
 		rc = summaries_ctx_roots(db, &g);
 		if (!rc)

@@ -31,6 +31,13 @@ struct fn {
 	const char *actx_reg;
 	int thread;
 	int via;		     /* the callee it sleeps through, -1 */
+	/*
+	 * functions.gfp_sleeps and gfp_calls; gsleep: the parameter whose
+	 * flags decide whether it sleeps (-1 none), gvia: the callee it
+	 * hands that parameter to, -1 for an allocator (summaries_gfp.c).
+	 */
+	char *gfp_sleeps, *gfp_calls;
+	int gsleep, gvia;
 	int next;		     /* next definition with its key */
 };
 
@@ -96,6 +103,20 @@ int summaries_ctx_roots(sqlite3 *db, struct graph *g);
 /* Solve atomic_context over the callers, then update the sites. */
 void summaries_solve_ctx(struct graph *g);
 int summaries_update_ctx(sqlite3 *db, const struct graph *g);
+
+/*
+ * Sleeps the flags decide (summaries_gfp.c): each function's gsleep, and
+ * "sleeps" for one that passes flags that allow direct reclaim to a
+ * function that sleeps by them.  Before the solve of "may sleep".
+ */
+void summaries_solve_gfp(struct graph *g);
+/*
+ * The call of NAME at LINE in function FJ, when it passes flags that
+ * allow direct reclaim to a function that sleeps by them: the evidence
+ * (to free), else NULL.
+ */
+char *summaries_gfp_held(const struct graph *g, int fj, const char *name,
+			 int line);
 
 /* check_shrinker.c's directory answers, recomputed (its link step). */
 int shrinker_link(sqlite3 *db);

@@ -309,6 +309,14 @@ const char *const db_migrations[] = {
 	 */
 	"ALTER TABLE functions ADD COLUMN callbacks TEXT;"
 	"UPDATE files SET hash = '', mtime_ns = NULL;",
+	/*
+	 * 9 -> 10: functions.gfp_sleeps and gfp_calls, the sleeps that the
+	 * flags a caller passes decide (analyzer/fnsum_gfp.h).  Files
+	 * scanned before have none: re-read them.
+	 */
+	"ALTER TABLE functions ADD COLUMN gfp_sleeps TEXT;"
+	"ALTER TABLE functions ADD COLUMN gfp_calls TEXT;"
+	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,
 };
 
