@@ -4,6 +4,7 @@
  */
 #include "analyzer/owner_lex.h"
 #include "analyzer/owner_int.h"
+#include "analyzer/owner_wrapfree.h"
 #include "analyzer/tables.h"
 #include "analyzer/tufacts.h"
 #include "lib/util.h"
@@ -673,6 +674,85 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 	}
 }
 
+/*
+ * Is the `return` at token K the failure branch of a test of PLACE
+ * (place_norm'd): `if (!w.node) return ...;`?
+ */
+static int null_return(const struct lexfile *lf, long k, const char *place)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long close = prev(lf, k), open, j;
+	int yes;
+
+	if (!lex_tok_is(lf, close, ")") || (open = lex_paren_open(lf, close)) <= 0 ||
+	    !lex_tok_is(lf, prev(lf, open), "if"))
+		return 0;
+	for (j = open + 1; j < close; j++)
+		if (lf->toks[j].kind != TK_COMMENT)
+			sb_add(&sb, lf->buf + lf->toks[j].off, lf->toks[j].len);
+	sb_addc(&sb, 0);
+	yes = (sb.buf[0] == '!' && !strcmp(sb.buf + 1, place)) ||
+	      (!strncmp(sb.buf, place, strlen(place)) &&
+	       !strcmp(sb.buf + strlen(place), "==NULL"));
+	sb_release(&sb);
+	return yes;
+}
+
+/*
+ * `w.node = kasprintf(...)` (token I) into a member of a structure on the
+ * stack, in a statement the parse dropped (the structure's type is in a
+ * header): no store that outlives the call.  Scoped when a free of that
+ * place follows, reached whenever the allocation is (`kfree(w.node);`
+ * at the end); else R stays as it is.
+ */
+static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
+			     const struct lex_func *fn, long i,
+			     struct owner *r)
+{
+	char *place = lex_lhs_text(lf, i), *name, *t;
+	struct held_call held[MAX_HELD];
+	long k, freed = -1, sleep = -1;
+	int nheld = 0, h, arg;
+
+	place_norm(place);
+	for (k = i + 1; k < (long)fn->body_close && freed < 0; k++) {
+		/* a path that returns holding it, but for the failed one */
+		if (lex_tok_is(lf, k, "return") && !null_return(lf, k, place))
+			break;
+		if (lf->toks[k].kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
+			continue;
+		name = xstrndup(lf->buf + lf->toks[k].off, lf->toks[k].len);
+		arg = call_frees(w, name);
+		free(name);
+		if (arg >= 0 && (t = lex_arg_text(lf, k, arg))) {
+			place_norm(t);
+			if (!strcmp(t, place))
+				freed = k;
+			free(t);
+		} else if (sleep < 0 && lex_call_may_sleep(w, k)) {
+			sleep = k;
+		} else if (arg < 0) {
+			held_tok(w, held, &nheld, k);
+		}
+	}
+	free(place);
+	if (freed >= 0 && unconditional_after(lf, i, freed)) {
+		r->lifetime = "scoped";
+		r->line = lf->toks[freed].line;
+		free(r->evidence);
+		r->evidence = call_at(lf, freed);
+		free(r->target);
+		r->target = NULL;
+		r->held_across_sleep = sleep >= 0;
+		if (sleep >= 0)
+			r->sleep_evidence = call_at(lf, sleep);
+		else
+			r->held_calls = held_json(held, nheld, 0);
+	}
+	for (h = 0; h < nheld; h++)
+		free(held[h].name);
+}
+
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
@@ -701,6 +781,8 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 		r->target = lex_lhs_text(lf, i);
 		r->evidence = xasprintf("stored in %s at line %u", r->target,
 					s->line);
+		if (lex_local_aggregate(lf, i))
+			lex_follow_place(w, lf, fn, i, r);
 		return;
 	}
 	if (use != LEX_VAR)
