@@ -52,6 +52,17 @@ score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 	--min held_across_sleep=85 --margin held_across_sleep=20 \
 	--min context=87 --margin context=5
 
+# The third sample (tests/data/labels-6.1-sample3.tsv: 80 sites drawn
+# with seed 1205 from the sites neither sample above took, read by two
+# readers, a third read where they disagreed).  It was first measured
+# before any change it led to (78.8 / 80.0 / 88.8 %); its misses then
+# led to some, so it is no held-out sample any more.  Floors a little
+# under the figures measured after them.
+score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
+	--min lifetime=78 --margin lifetime=15 \
+	--min held_across_sleep=79 --margin held_across_sleep=25 \
+	--min context=86 --margin context=2
+
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
 # read by two readers who agreed on every column (docs/classifiers.md).
