@@ -278,6 +278,27 @@ static int lasting_lvalue(const struct walk_ctx *w, CXCursor lhs,
 	return !clang_Cursor_isNull(d) && !ast_is_local(d);
 }
 
+/*
+ * `x->priv = p = kzalloc(...)`: the value of an assignment of the object
+ * is the object.
+ */
+static int chained(struct own *o, CXCursor e)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char op[4];
+
+	/*
+	 * What is assigned must be the object: not `buf = ret = other()`
+	 * for ret's earlier object, and a variable as written (`s->a =
+	 * s->b = n` can be parsed as `s = n`).
+	 */
+	return clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+	       ast_children(e, k) == 2 &&
+	       !strcmp(ast_operator(o->w, e, op), "=") &&
+	       (ast_same(ast_strip(k[1]), o->call) ||
+		(tracked(o, ast_strip(k[1])) && spelled_plain(o->w, k[1])));
+}
+
 static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 {
 	CXCursor lhs = ast_strip(k[0]), rhs = ast_strip(k[1]);
@@ -299,7 +320,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 		return st;
 	}
 	if (tracked(o, rhs) || converts_tracked(o, rhs) ||
-	    member_address(o, rhs)) { /* group = &p->group: still p */
+	    member_address(o, rhs) || chained(o, rhs)) {
+		/* group = &p->group: still p */
 		CXCursor d = ast_ref_decl(lhs);
 
 		/* `pool->base = p` parsed as `pool = p`: a store, no alias */

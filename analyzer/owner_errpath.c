@@ -361,6 +361,10 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	case LEX_STORE:
 		names[n] = lex_lhs_text(lf, k);
 		place_norm(names[n++]);
+		var = lex_chain_var(lf, k);
+		if (var >= 0)
+			names[n++] = xstrndup(lf->buf + lf->toks[var].off,
+					      lf->toks[var].len);
 		break;
 	default:
 		break;

@@ -628,10 +628,21 @@ char *lex_lhs_text(const struct lexfile *lf, long i)
 	long j = before_cast(lf, prev(lf, i)), start, k;
 
 	start = past_control(lf, stmt_start(lf, j), j);
-	for (k = start; k >= 0 && k < j; k++)
+	/* `x->priv = p = kzalloc(...)`: the first place, up to its `=` */
+	for (k = start; k >= 0 && k < j && !lex_tok_is(lf, k, "="); k++)
 		if (lf->toks[k].kind != TK_COMMENT)
 			sb_add(&sb, lf->buf + lf->toks[k].off, lf->toks[k].len);
 	return sb.len ? sb_detach(&sb) : (sb_release(&sb), xstrdup("?"));
+}
+
+long lex_chain_var(const struct lexfile *lf, long i)
+{
+	long j = before_cast(lf, prev(lf, i)), v = prev(lf, j);
+
+	if (!lex_tok_is(lf, j, "=") || v < 1 || lf->toks[v].kind != TK_IDENT ||
+	    !lex_tok_is(lf, prev(lf, v), "="))
+		return -1;
+	return v;
 }
 
 void holder_returned(struct walk_ctx *w, const struct site *s,

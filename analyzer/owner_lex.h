@@ -58,8 +58,16 @@ int lex_local_aggregate(const struct lexfile *lf, long i);
  */
 int lex_call_may_sleep(struct walk_ctx *w, long k);
 
-/* The left side of `LHS = X` (X at token I), blanks dropped (malloc'd). */
+/*
+ * The left side of `LHS = X` (X at token I), blanks dropped (malloc'd);
+ * of `LHS = p = X`, the first.
+ */
 char *lex_lhs_text(const struct lexfile *lf, long i);
+/*
+ * `x->priv = p = kzalloc(...)` with the call at token I: the token of p,
+ * the variable the statement also assigns it to, else -1.
+ */
+long lex_chain_var(const struct lexfile *lf, long i);
 
 /*
  * R is `stored` in TARGET (`mr->mem.buf`, `evt->buf`): when the
