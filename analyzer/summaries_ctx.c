@@ -6,7 +6,15 @@
  * context; a site there that the function alone left `unknown` (no
  * section in view, and GFP_ATOMIC or the caller's flags; or an irq
  * handler its file does not register) is `atomic`,
- * the caller as evidence.  A function nobody calls by name (a callback
+ * the caller as evidence.  A site the function left `unknown` only
+ * because its flags do not allow direct reclaim (no section in view) is
+ * `atomic` too when some caller calls the function in an atomic section
+ * or runs in one (`a caller calls it in an atomic section (...)`): flags
+ * that do not sleep and a caller that must not, as readers label a
+ * function called from an irq handler and from init alike; not when the
+ * site ignores the function's own gfp_t (sites.gfp_param): there the
+ * callers' flags, not their sections, are the question (the gfp-param
+ * rule's).  A function nobody calls by name (a callback
  * through a pointer) gets its context from its registration instead:
  * one handed to a data/atomic.txt `callback` call (request_irq(),
  * timer_setup(), netif_napi_add(), call_rcu(), ...) in any file of the
@@ -201,6 +209,25 @@ static int all_callers_atomic(const struct graph *g, int j, int *via)
 	return 1;
 }
 
+/*
+ * Does some caller of J call it in an atomic section, or run in one?
+ * That caller, else -1.
+ */
+static int some_caller_atomic(const struct graph *g, int j)
+{
+	int k, first = -1;
+
+	for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
+		const struct fn *c = &g->f[g->rev[k]];
+
+		if ((c->actx ||
+		     summaries_in_list(c->atomic_callees, g->f[j].name)) &&
+		    (first < 0 || g->rev[k] < first))
+			first = g->rev[k];
+	}
+	return first;
+}
+
 void summaries_solve_ctx(struct graph *g)
 {
 	int changed = 1, round, via;
@@ -267,7 +294,7 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		" coalesce(json_extract(context_base, '$[0]'), context),"
 		" CASE WHEN context_base IS NULL THEN context_evidence"
 		" ELSE json_extract(context_base, '$[1]') END,"
-		" context_base IS NOT NULL FROM sites "
+		" context_base IS NOT NULL, gfp_param IS NULL FROM sites "
 		"WHERE function IS NOT NULL AND (context_base IS NOT NULL OR"
 		" (context = 'unknown' AND"
 		" (context_evidence LIKE '" CTX_EV_NO_SECTION "%' OR"
@@ -278,7 +305,7 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		    " coalesce(context_base, json_array(context,"
 		    " context_evidence)) END, context = ?2,"
 		    " context_evidence = ?3 WHERE id = ?1");
-	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE;
+	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE, via;
 
 	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(sel, 0);
@@ -296,6 +323,14 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 
 		if (eligible && j >= 0 && g->f[j].actx) {
 			char *ev = ctx_evidence(g, j);
+
+			rc = set_ctx(up, id, "atomic", ev, 1);
+			free(ev);
+		} else if (eligible && j >= 0 && sqlite3_column_int(sel, 6) &&
+			   (via = some_caller_atomic(g, j)) >= 0) {
+			char *ev = xasprintf("a caller calls it in an atomic "
+					     "section (%s() in %s)",
+					     g->f[via].name, g->f[via].path);
 
 			rc = set_ctx(up, id, "atomic", ev, 1);
 			free(ev);
