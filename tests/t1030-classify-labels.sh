@@ -44,12 +44,11 @@ score labels "$labels" 200 \
 # The held-out sample (tests/data/labels-6.1-heldout.tsv: 61 sites drawn
 # with another seed from the sites the first sample did not take, read
 # after the classifiers were last changed; docs/classifiers.md).  Floors
-# a little under the measured figures, which are below the targets for
-# held_across_sleep and context: a change that loses what generalises is
-# seen.
+# a little under the measured figures (90.2 / 88.5 / 88.5 %), context
+# below its target: a change that loses what generalises is seen.
 score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 	--min lifetime=88 --margin lifetime=20 \
-	--min held_across_sleep=85 --margin held_across_sleep=20 \
+	--min held_across_sleep=87 --margin held_across_sleep=20 \
 	--min context=87 --margin context=5
 
 # The third sample (tests/data/labels-6.1-sample3.tsv: 80 sites drawn
@@ -57,11 +56,11 @@ score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 # readers, a third read where they disagreed).  It was first measured
 # before any change it led to (78.8 / 80.0 / 88.8 %); its misses then
 # led to some, so it is no held-out sample any more.  Floors a little
-# under the figures measured after them.
+# under the figures measured after them (82.5 / 81.2 / 90.0 %).
 score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
-	--min lifetime=78 --margin lifetime=15 \
-	--min held_across_sleep=79 --margin held_across_sleep=25 \
-	--min context=86 --margin context=2
+	--min lifetime=80 --margin lifetime=17 \
+	--min held_across_sleep=79 --margin held_across_sleep=27 \
+	--min context=88 --margin context=3
 
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
