@@ -296,7 +296,8 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 			char *pair = xasprintf("%.*s/%.*s", (int)n, p,
 					       (int)len, x->b + at);
 
-			fnsum_add_name(&f->callbacks, &b->ccap, pair, strlen(pair));
+			fnsum_add_name(&f->callbacks, &b->ccap, pair,
+				       strlen(pair));
 			free(pair);
 		}
 	}
@@ -376,9 +377,8 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 	free(pair);
 }
 
-/* Is the word P[0..N) in BUF[FROM..TO) (a parameter's name)? */
-static int has_word(const char *buf, size_t from, size_t to, const char *p,
-		    size_t n)
+int fnsum_has_word(const char *buf, size_t from, size_t to, const char *p,
+		   size_t n)
 {
 	size_t i;
 
@@ -417,7 +417,8 @@ static int callback_name(const struct lx *x, const struct body *b, size_t s,
 		k++;
 	if (k == e)
 		return 0;
-	return !b->f || !has_word(x->b, b->decl, b->open, x->b + s, e - s);
+	return !b->f ||
+	       !fnsum_has_word(x->b, b->decl, b->open, x->b + s, e - s);
 }
 
 /*

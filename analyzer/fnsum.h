@@ -123,6 +123,9 @@ char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 		   const struct alloc_table *allocs,
 		   const struct name_set *lifetime);
 void fnsum_free(struct fn_summaries *s);
+/* Is the word P[0..N) in BUF[FROM..TO) (a parameter's name)? */
+int fnsum_has_word(const char *buf, size_t from, size_t to, const char *p,
+		   size_t n);
 /* Add P[0..N) to the space-separated *LIST (capacity *CAP), once. */
 void fnsum_add_name(char **list, size_t *cap, const char *p, size_t n);
 

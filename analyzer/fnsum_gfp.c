@@ -9,20 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is the word W[0..N) in BUF[FROM..TO)? */
-static int word_in(const char *buf, size_t from, size_t to, const char *w,
-		   size_t n)
-{
-	size_t i;
-
-	for (i = from; i + n <= to; i++)
-		if (!memcmp(buf + i, w, n) &&
-		    (i == from || !is_ident_char((unsigned char)buf[i - 1])) &&
-		    (i + n == to || !is_ident_char((unsigned char)buf[i + n])))
-			return 1;
-	return 0;
-}
-
 void fnsum_gfp_params(const char *buf, size_t decl, size_t open,
 		      struct gfp_params *gp)
 {
@@ -32,7 +18,7 @@ void fnsum_gfp_params(const char *buf, size_t decl, size_t open,
 	memset(gp, 0, sizeof(*gp));
 	while (i < open && buf[i] != '(')
 		i++;
-	if (i >= open || !word_in(buf, i, open, "gfp_t", 5))
+	if (i >= open || !fnsum_has_word(buf, i, open, "gfp_t", 5))
 		return;
 	for (start = ++i; i < open; i++) {
 		char c = buf[i];
@@ -48,7 +34,7 @@ void fnsum_gfp_params(const char *buf, size_t decl, size_t open,
 		if ((c != ',' && c != ')') || depth)
 			continue;
 		/* a `gfp_t NAME` parameter: NAME is its last word */
-		if (word_in(buf, start, i, "gfp_t", 5) &&
+		if (fnsum_has_word(buf, start, i, "gfp_t", 5) &&
 		    gp->n < GFP_MAX_PARAMS) {
 			for (e = i; e > start &&
 				    !is_ident_char((unsigned char)buf[e - 1]);)
@@ -56,7 +42,8 @@ void fnsum_gfp_params(const char *buf, size_t decl, size_t open,
 			for (s = e; s > start &&
 				    is_ident_char((unsigned char)buf[s - 1]);)
 				s--;
-			if (e > s && !(e - s == 5 && !memcmp(buf + s, "gfp_t", 5))) {
+			if (e > s &&
+			    !(e - s == 5 && !memcmp(buf + s, "gfp_t", 5))) {
 				gp->name[gp->n] = buf + s;
 				gp->len[gp->n] = e - s;
 				gp->idx[gp->n++] = idx;
@@ -80,7 +67,7 @@ static int forwards(const struct gfp_params *gp, const char *buf, size_t s,
 	    memchr(buf + s, '?', e - s))
 		return -1;
 	for (k = 0; k < gp->n; k++)
-		if (word_in(buf, s, e, gp->name[k], gp->len[k]))
+		if (fnsum_has_word(buf, s, e, gp->name[k], gp->len[k]))
 			return gp->idx[k];
 	return -1;
 }
@@ -133,10 +120,11 @@ void fnsum_gfp_call(const char *buf, size_t len, size_t paren, const char *p,
 			continue;
 		from = gp->n ? forwards(gp, buf, start, i) : -1;
 		if (from >= 0 && a && a->gfp_arg == arg) {
-			/* the base case: an allocator gets the caller's flags */
+			/* the base case: an allocator gets the flags */
 			if (!f->gfp_sleeps)
-				f->gfp_sleeps = xasprintf("%d %.*s() at line %u",
-							  from, (int)n, p, line);
+				f->gfp_sleeps =
+					xasprintf("%d %.*s() at line %u", from,
+						  (int)n, p, line);
 		} else if (from >= 0 && !a) {
 			char *e = xasprintf("%.*s/%d>%d", (int)n, p, arg, from);
 

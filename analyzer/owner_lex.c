@@ -695,7 +695,8 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
 	long close = prev(lf, k), open, j;
 	int yes;
 
-	if (!lex_tok_is(lf, close, ")") || (open = lex_paren_open(lf, close)) <= 0 ||
+	if (!lex_tok_is(lf, close, ")") ||
+	    (open = lex_paren_open(lf, close)) <= 0 ||
 	    !lex_tok_is(lf, prev(lf, open), "if"))
 		return 0;
 	for (j = open + 1; j < close; j++)

@@ -102,7 +102,8 @@ void summaries_solve_gfp(struct graph *g)
 			if (f->gsleep >= 0)
 				continue;
 			for (p = f->gfp_calls; p && next_entry(&p, &e);) {
-				if (e.kind != '>' || (j = sleeps_by(g, f, &e)) < 0)
+				if (e.kind != '>' ||
+				    (j = sleeps_by(g, f, &e)) < 0)
 					continue;
 				f->gsleep = (int)e.val;
 				f->gvia = j;
