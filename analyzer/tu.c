@@ -39,15 +39,9 @@ static const char shim_h[] =
  * headers most identifiers are undeclared, and clang looked each one up
  * for a typo correction (8% of the parse time on fs/ and drivers/net,
  * with the same rows: an error recovers the same way without a guess).
- * -ferror-limit=1: for the same reason such a parse has hundreds of
- * errors (300 a file on average), and clang formatted and stored each
- * one.  At the limit clang stops reporting, and KeepGoing lets the parse
- * go on: the AST and every row are the same (7% of the CPU of a scan of
- * include, mm, fs, kernel, lib and arch/x86).  So these tiers only say
- * whether a file had an error.
  */
 static const char *const base_args[] = {
-	"-xc", "-std=gnu11", "-w", "-ferror-limit=1", "-fno-spell-checking",
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-fno-spell-checking",
 	"-nostdinc", "-D__KERNEL__",
 	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
 	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
@@ -343,8 +337,6 @@ int tu_parse(struct tu_parser *p, const struct parse_req *rq,
 	res->depth = d;
 	res->parse_mode = mode_name(d, rq->source);
 	res->diagnostics = count_errors(res->tu, d == DEPTH_FULL);
-	if (d != DEPTH_FULL && res->diagnostics)
-		res->diagnostics = 1; /* -ferror-limit=1: only "some" is known */
 	tokenize(res->tu, res->file, lf);
 	return 0;
 }
