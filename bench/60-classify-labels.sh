@@ -29,6 +29,8 @@ sample heldout "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" "held-out "
 # the third sample: drawn in session 29 from the sites neither of the
 # others took, read before the changes its misses led to
 sample sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" "third-sample "
+# the second held-out sample: drawn after session 29's changes
+sample heldout2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" "held-out-2 "
 # the error-path check: sites the error-path frees turned to `yes`
 python3 "$SRC_DIR/bench/eval/eval.py" "$db" \
 	"$SRC_DIR/tests/data/labels-6.1-errpath.tsv" | tee "$TMP/errpath.txt"
