@@ -714,14 +714,14 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
  * `w.node = kasprintf(...)` (token I) into a member of a structure on the
  * stack, in a statement the parse dropped (the structure's type is in a
  * header): no store that outlives the call.  Scoped when a free of that
- * place follows, reached whenever the allocation is (`kfree(w.node);`
- * at the end); else R stays as it is.
+ * place (R's target) follows, reached whenever the allocation is
+ * (`kfree(w.node);` at the end); else R stays as it is.
  */
 static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 			     const struct lex_func *fn, long i,
 			     struct owner *r)
 {
-	char *place = lex_lhs_text(lf, i), *name, *t;
+	char *place = xstrdup(r->target), *name, *t;
 	struct held_call held[MAX_HELD];
 	long k, freed = -1, sleep = -1;
 	int nheld = 0, h, arg;

@@ -189,40 +189,25 @@ int summaries_ctx_roots(sqlite3 *db, struct graph *g)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* Does every caller of J call it in an atomic section, or run in one? */
-static int all_callers_atomic(const struct graph *g, int j, int *via)
+/*
+ * A caller of J that calls it in an atomic section or runs in one, the
+ * first by path and line; with EVERY, only when every caller does.
+ * Else -1.
+ */
+static int atomic_caller(const struct graph *g, int j, int every)
 {
 	int k, first = -1;
 
-	if (g->rev_start[j] == g->rev_start[j + 1])
-		return 0;
 	for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
 		const struct fn *c = &g->f[g->rev[k]];
 
 		if (!c->actx &&
-		    !summaries_in_list(c->atomic_callees, g->f[j].name))
-			return 0;
+		    !summaries_in_list(c->atomic_callees, g->f[j].name)) {
+			if (every)
+				return -1;
+			continue;
+		}
 		if (first < 0 || g->rev[k] < first)
-			first = g->rev[k]; /* the first by path and line */
-	}
-	*via = first;
-	return 1;
-}
-
-/*
- * Does some caller of J call it in an atomic section, or run in one?
- * That caller, else -1.
- */
-static int some_caller_atomic(const struct graph *g, int j)
-{
-	int k, first = -1;
-
-	for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
-		const struct fn *c = &g->f[g->rev[k]];
-
-		if ((c->actx ||
-		     summaries_in_list(c->atomic_callees, g->f[j].name)) &&
-		    (first < 0 || g->rev[k] < first))
 			first = g->rev[k];
 	}
 	return first;
@@ -238,7 +223,7 @@ void summaries_solve_ctx(struct graph *g)
 		changed = 0;
 		for (j = 0; j < g->n; j++)
 			if (!g->f[j].actx &&
-			    all_callers_atomic(g, (int)j, &via)) {
+			    (via = atomic_caller(g, (int)j, 1)) >= 0) {
 				g->f[j].actx = 1;
 				g->f[j].actx_via = via;
 				changed = 1;
@@ -327,7 +312,7 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 			rc = set_ctx(up, id, "atomic", ev, 1);
 			free(ev);
 		} else if (eligible && j >= 0 && sqlite3_column_int(sel, 6) &&
-			   (via = some_caller_atomic(g, j)) >= 0) {
+			   (via = atomic_caller(g, j, 0)) >= 0) {
 			char *ev = xasprintf("a caller calls it in an atomic "
 					     "section (%s() in %s)",
 					     g->f[via].name, g->f[via].path);
