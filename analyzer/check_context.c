@@ -163,7 +163,9 @@ static char *enter_text(const struct lexfile *lf, size_t i)
 /*
  * No atomic section here: `process` when the flags allow direct reclaim
  * (or the allocator takes none and always may: vmalloc; a wrapper that
- * takes none is taken to), else `unknown`.
+ * takes none is taken to), or when the allocator sleeps whatever its
+ * flags say (a sleeper: kmem_cache_create(), __vmalloc(); its flags
+ * argument is slab flags or cannot make it atomic-safe), else `unknown`.
  */
 static void context_by_flags(struct walk_ctx *w, struct site *s)
 {
@@ -172,6 +174,11 @@ static void context_by_flags(struct walk_ctx *w, struct site *s)
 		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
 			  : NULL;
 
+	if (w->sleepers &&
+	    names_get(w->sleepers, s->api, strlen(s->api)) >= 0) {
+		s->context = "process";
+		return;
+	}
 	if (s->gfp_arg < 0 && a && a->implied)
 		text = a->implied;
 	else if (s->gfp_arg < 0)
