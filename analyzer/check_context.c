@@ -215,6 +215,19 @@ static int is_jump(const struct tok *t, const char *buf)
 	return 0;
 }
 
+/*
+ * Is the token at K the first of a braceless if's, else's or loop's
+ * body (`if (x) return;`, `else goto out;`)?  It may not run.
+ */
+static int braceless(const struct lexfile *lf, long k)
+{
+	const struct tok *p = &lf->toks[k - 1];
+
+	return is_punct(p, lf->buf, ')') ||
+	       (p->kind == TK_KEYWORD && p->len == 4 &&
+		!strncmp(lf->buf + p->off, "else", 4));
+}
+
 #define MAX_BLOCKS 64
 
 /*
@@ -267,13 +280,8 @@ static long open_section(struct walk_ctx *w, const struct site *s)
 			continue;
 		}
 		if (is_jump(t, lf->buf)) {
-			const struct tok *p = &lf->toks[k - 1];
 			/* `if (x) return;`, `else goto out;`: may not jump */
-			int cond = is_punct(p, lf->buf, ')') ||
-				   (p->kind == TK_KEYWORD && p->len == 4 &&
-				    !strncmp(lf->buf + p->off, "else", 4));
-
-			if (!cond && nblk > 0 && nblk <= MAX_BLOCKS)
+			if (!braceless(lf, k) && nblk > 0 && nblk <= MAX_BLOCKS)
 				jumped[nblk - 1] = 1;
 			in_jump = 1;
 			continue;
@@ -281,8 +289,11 @@ static long open_section(struct walk_ctx *w, const struct site *s)
 		if (t->kind != TK_IDENT || !is_open_paren(lf, (size_t)k + 1))
 			continue;
 		if (names_get(&w->atomic[AT_ENTER], name, t->len) >= 0) {
-			depth++;
-			last = k;
+			/* `if (x) local_irq_disable();` in a section */
+			if (!depth || !braceless(lf, k)) {
+				depth++;
+				last = k;
+			}
 		} else if (names_get(&w->atomic[AT_LEAVE], name, t->len) >=
 			   0) {
 			depth -= depth > 0;

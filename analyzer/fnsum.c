@@ -265,12 +265,31 @@ static int top_statement(const struct lx *x, const struct body *b,
 	return q > x->b && (q[-1] == ';' || q[-1] == '{' || q[-1] == '}');
 }
 
+/* Is the call at P the body of a braceless if, else, for or while? */
+static int braceless_body(const struct lx *x, const char *p)
+{
+	const char *q = p;
+
+	while (q > x->b && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
+			    q[-1] == '\r'))
+		q--;
+	if (q > x->b && q[-1] == ')')
+		return 1;
+	return q - x->b >= 4 && !memcmp(q - 4, "else", 4) &&
+	       (q - x->b == 4 || !is_ident_char((unsigned char)q[-5]));
+}
+
 /* An enter (+1) or leave (-1) call of an atomic section, at P. */
 static void section(const struct lx *x, struct body *b, const char *p,
 		    int dir)
 {
 	if (dir > 0) {
-		b->adepth++;
+		/*
+		 * `if (WARN(!irqs_disabled(), ...)) local_irq_disable();`
+		 * inside a section: taken or not, the section is as open
+		 * as before, and the one leave that closes it must close it
+		 */
+		b->adepth += !(b->adepth && braceless_body(x, p));
 		b->opens++;
 	} else {
 		b->adepth -= b->adepth > 0;
