@@ -295,8 +295,15 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 	if (teq(t, i + 1, "=") && teq(t, i - 1, "*") &&
 	    (teq(t, i - 2, ";") || teq(t, i - 2, "{") || teq(t, i - 2, "}")))
 		return; /* *p = v: written through */
-	if (teq(t, i + 1, "=") || teq(t, i + 1, "++") || teq(t, i + 1, "--") ||
-	    teq(t, i + 1, "+=") || teq(t, i + 1, "-=") ||
+	/*
+	 * p++, p += n: the function's own copy of the pointer walks the
+	 * caller's buffer (`memcpy(p, s, LEN); p += LEN;`); the caller
+	 * still owns it, and a free of the moved pointer would be a bug
+	 */
+	if (teq(t, i + 1, "++") || teq(t, i + 1, "--") ||
+	    teq(t, i + 1, "+=") || teq(t, i + 1, "-="))
+		return;
+	if (teq(t, i + 1, "=") ||
 	    (teq(t, prev, "return") && teq(t, i + 1, ";"))) {
 		s->unknown = 1; /* moved on, or handed back to the caller */
 		return;

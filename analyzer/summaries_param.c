@@ -123,7 +123,10 @@ static void parse(const struct graph *g, struct params *p)
 
 /*
  * A call through member M: what most of the functions assigned to it do
- * with argument ARG (more than half of them), else unknown.
+ * with argument ARG (more than half of them), else unknown.  A function
+ * whose ARG is no pointer parameter is another struct's member of that
+ * name (phy_driver's get_strings(phydev, data) beside ethtool_ops'
+ * get_strings(dev, set, data)): it has no vote.
  */
 static int member_val(const struct graph *g, const struct params *p, int m,
 		      int arg)
@@ -134,7 +137,9 @@ static int member_val(const struct graph *g, const struct params *p, int m,
 		int j = g->m_targets[k];
 
 		v = arg < p->np[j] ? p->val[p->off[j] + arg] : PV_NONE;
-		n[v == PV_NONE ? PV_U : v]++;
+		if (v == PV_NONE)
+			continue;
+		n[v]++;
 		tot++;
 	}
 	for (v = 0; v < PV_NONE; v++)

@@ -16,6 +16,9 @@ use() {
 is "$(use req_set_input)" "BS-" "setter: borrows the request, stores the buffer"
 is "$(use req_free)" "F" "free through a local copy behind if (p)"
 is "$(use req_put)" "F" "macro handing its argument to a freeing function"
+is "$(use fill_names)" "B-" "a local copy of the pointer walks the buffer: borrows"
+is "$(use run_fill)" "BB" \
+	"o->fill(0, buf): the other struct's .fill (no pointer there) has no vote"
 
 lt() {
 	sql "$db" "SELECT s.lifetime FROM sites s WHERE s.function = '$1'"
