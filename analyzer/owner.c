@@ -834,6 +834,8 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		if (!strcmp(r->lifetime, "returned") ||
 		    !strcmp(r->lifetime, "stored"))
 			r->held_across_sleep = 0;
+		if (!strcmp(r->lifetime, "stored"))
+			lex_store_freed(w, s, r);
 		else if (!strcmp(r->lifetime, "unknown"))
 			lexical_instead(w, s, r);
 		holder_returned(w, s, r->target, r);
@@ -857,6 +859,10 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		r->held_across_sleep = 0;
 		r->held_calls = held_calls_json(&o, 0);
 	}
+	/* `d->buf = alloc()` through a local d: freed there by the end? */
+	if (!strcmp(r->lifetime, "stored") && r->target &&
+	    strpbrk(r->target, ".-[") && !strchr(r->target, ' '))
+		lex_store_freed(w, s, r);
 	holder_returned(w, s, r->target, r);
 	device_managed(w, r, s);
 	if (o.escaped_out && o.nesc && !o.esc_bad &&

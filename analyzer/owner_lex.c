@@ -56,6 +56,13 @@ static long prev(const struct lexfile *lf, long i)
 	return i;
 }
 
+static long next(const struct lexfile *lf, long i)
+{
+	while (++i < (long)lf->ntoks && lf->toks[i].kind == TK_COMMENT)
+		;
+	return i;
+}
+
 long lex_paren_open(const struct lexfile *lf, long j)
 {
 	int depth = 0;
@@ -208,6 +215,118 @@ static int jumps_before(const struct lexfile *lf, long p)
 	return st < 0;
 }
 
+/* The label `NAME:` that the goto at G jumps to, in G's function, or -1. */
+static long label_of(const struct lexfile *lf, long g)
+{
+	long l;
+
+	for (l = (long)lf->funcs[lf->toks[g].fn].body_open + 1;
+	     l + 1 < (long)lf->ntoks && lf->toks[l].fn == lf->toks[g].fn; l++)
+		if (same_tok(lf, l, g + 1) && lex_tok_is(lf, l + 1, ":") &&
+		    !lex_tok_is(lf, prev(lf, l), "goto"))
+			return l;
+	return -1;
+}
+
+/* Are the calls at tokens A and B the same text (`kfree(init.name)`)? */
+static int same_call(const struct lexfile *lf, long a, long b)
+{
+	long ea = lex_paren_close(lf, a + 1, (long)lf->ntoks), k;
+
+	if (ea < 0 || !same_tok(lf, a, b))
+		return 0;
+	for (k = 1; a + k <= ea; k++)
+		if (b + k >= (long)lf->ntoks || !same_tok(lf, a + k, b + k))
+			return 0;
+	return 1;
+}
+
+/*
+ * From label L on, does the code do the call at TO again, or jump back
+ * to a label at or before TO, before a `return` (`err: kfree(name);`,
+ * `delete: undo(); goto free;`)?
+ */
+static int label_rejoins(const struct lexfile *lf, long l, long to)
+{
+	long k, t;
+
+	for (k = l + 2; k < (long)lf->ntoks && lf->toks[k].fn == lf->toks[l].fn;
+	     k++) {
+		if (lex_tok_is(lf, k, "return"))
+			return 0;
+		if (same_call(lf, to, k))
+			return 1;
+		if (lex_tok_is(lf, k, "goto") &&
+		    lf->toks[k + 1].kind == TK_IDENT &&
+		    (t = label_of(lf, k)) >= 0 && t <= to)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The end of the failed allocation's check right after the statement of
+ * token FROM (`if (!p) { ret = -ENOMEM; goto out; }`, `if (IS_ERR(p))
+ * goto out;`): its last token, or FROM when there is none.  Its jumps
+ * leave with nothing to free.
+ */
+static long null_check_end(const struct lexfile *lf, long from)
+{
+	long k = from, c, e, t, x;
+	int depth = 0;
+
+	for (; k < (long)lf->ntoks; k++) {
+		if (lex_tok_is(lf, k, "("))
+			depth++;
+		else if (lex_tok_is(lf, k, ")"))
+			depth--;
+		else if (!depth && lex_tok_is(lf, k, ";"))
+			break;
+	}
+	t = next(lf, k);
+	if (!lex_tok_is(lf, t, "if") || !lex_tok_is(lf, next(lf, t), "("))
+		return from;
+	c = lex_paren_close(lf, next(lf, t), (long)lf->ntoks);
+	x = next(lf, next(lf, t)); /* the condition's first token */
+	if (!lex_tok_is(lf, x, "!") && !lex_tok_is(lf, x, "IS_ERR") &&
+	    !lex_tok_is(lf, x, "IS_ERR_OR_NULL") &&
+	    !(lex_tok_is(lf, x, "unlikely") &&
+	      lex_tok_is(lf, next(lf, next(lf, x)), "!")) &&
+	    !lex_tok_is(lf, prev(lf, c), "NULL"))
+		return from;
+	if (!lex_tok_is(lf, next(lf, c), "{")) {
+		for (e = c + 1; e < (long)lf->ntoks && !lex_tok_is(lf, e, ";");)
+			e++;
+		return e;
+	}
+	for (e = c + 1, depth = 0; e < (long)lf->ntoks; e++)
+		if (lex_tok_is(lf, e, "{"))
+			depth++;
+		else if (lex_tok_is(lf, e, "}") && !--depth)
+			return e;
+	return from;
+}
+
+/*
+ * Does a `goto` between tokens FROM and TO, the failed allocation's
+ * aside, jump to a label after TO whose code does not come back to what
+ * TO does: a path that skips it?
+ */
+static int goto_past(const struct lexfile *lf, long from, long to)
+{
+	long g, l;
+
+	for (g = null_check_end(lf, from) + 1; g + 1 < to; g++) {
+		if (!lex_tok_is(lf, g, "goto") ||
+		    lf->toks[g + 1].kind != TK_IDENT)
+			continue;
+		l = label_of(lf, g);
+		if (l > to && !label_rejoins(lf, l, to))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Is the call at token TO a statement of its own in the block of the
  * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
@@ -232,7 +351,7 @@ static int unconditional_after(const struct lexfile *lf, long from, long to)
 			  lex_tok_is(lf, prev(lf, k), ":")))
 			return 0; /* `return 0; err: kfree(p);`: a goto's */
 	}
-	if (depth)
+	if (depth || goto_past(lf, from, to))
 		return 0;
 	while (p > 1 && lex_tok_is(lf, p, ":") &&
 	       lf->toks[prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
@@ -711,11 +830,13 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
 }
 
 /*
- * `w.node = kasprintf(...)` (token I) into a member of a structure on the
- * stack, in a statement the parse dropped (the structure's type is in a
- * header): no store that outlives the call.  Scoped when a free of that
- * place (R's target) follows, reached whenever the allocation is
- * (`kfree(w.node);` at the end); else R stays as it is.
+ * `w.node = kasprintf(...)`, `s->req = alloc(...)` (token I): stored in a
+ * place, a member of a structure on the stack (in a statement the parse
+ * dropped: the structure's type is in a header) or on the heap.  Scoped
+ * when a free of that place (R's target) follows, reached whenever the
+ * allocation is (`out: skcipher_request_free(s->req);` at the end, no
+ * goto past it): the function frees what it stored before it returns.
+ * Else R stays as it is.
  */
 static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 			     const struct lex_func *fn, long i,
@@ -756,6 +877,10 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 		free(r->target);
 		r->target = NULL;
 		r->held_across_sleep = sleep >= 0;
+		free(r->sleep_evidence);
+		r->sleep_evidence = NULL;
+		free(r->held_calls);
+		r->held_calls = NULL;
 		if (sleep >= 0)
 			r->sleep_evidence = call_at(lf, sleep);
 		else
@@ -763,6 +888,19 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 	}
 	for (h = 0; h < nheld; h++)
 		free(held[h].name);
+}
+
+/* The path walk's `d->buf = alloc()`: lex_follow_place() on its tokens. */
+void lex_store_freed(struct walk_ctx *w, const struct site *s,
+		     struct owner *r)
+{
+	const struct lexfile *lf = w->lf;
+	long i, var;
+
+	if (!lf || !r->target || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0 || lex_consumer(lf, i, &var) != LEX_STORE)
+		return;
+	lex_follow_place(w, lf, &lf->funcs[lf->toks[i].fn], i, r);
 }
 
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
@@ -793,8 +931,7 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 		r->target = lex_lhs_text(lf, i);
 		r->evidence = xasprintf("stored in %s at line %u", r->target,
 					s->line);
-		if (lex_local_aggregate(lf, i))
-			lex_follow_place(w, lf, fn, i, r);
+		lex_follow_place(w, lf, fn, i, r);
 		return;
 	}
 	if (use != LEX_VAR)

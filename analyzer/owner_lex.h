@@ -68,6 +68,13 @@ char *lex_lhs_text(const struct lexfile *lf, long i);
  * the variable the statement also assigns it to, else -1.
  */
 long lex_chain_var(const struct lexfile *lf, long i);
+/*
+ * A site stored at once in a place (`d->buf = alloc()`) that the
+ * function frees on every path after it: scoped, with the free as R's
+ * evidence; else R as it is.
+ */
+void lex_store_freed(struct walk_ctx *w, const struct site *s,
+		     struct owner *r);
 
 /*
  * R is `stored` in TARGET (`mr->mem.buf`, `evt->buf`): when the
