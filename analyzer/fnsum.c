@@ -153,6 +153,8 @@ void fnsum_add_name(char **list, size_t *cap, const char *p, size_t n)
 	(*list)[have + n] = 0;
 }
 
+#define MAX_BLOCKS 64
+
 /* The state of the body being read. */
 struct body {
 	struct fn_summary *f;
@@ -164,6 +166,7 @@ struct body {
 	int cond;	   /* those not a statement of the body's top level */
 	int depth;	   /* braces open at the call, the body's own is 1 */
 	size_t decl, open; /* the name's and the body's offsets */
+	int blk_adepth[MAX_BLOCKS]; /* adepth at each open block's `{` */
 };
 
 /*
@@ -245,6 +248,45 @@ static size_t name_arg(const struct lx *x, int arg, size_t *len)
 		return 0;
 	*len = e - s;
 	return s;
+}
+
+/*
+ * Does the block whose `}` is at B[CLOSE] end in a jump (`{ spin_unlock(l);
+ * return 0; }`)?  Then it does not fall through: what it took or dropped
+ * is not held after it.  A jump under a braceless if is no jump.
+ */
+static int block_jumps(const char *b, size_t open, size_t close)
+{
+	static const char *const jumps[] = {"return", "goto", "break",
+					    "continue"};
+	size_t i = close, k, n;
+	int paren = 0;
+
+	while (i > open && (b[i - 1] == ' ' || b[i - 1] == '\t' ||
+			    b[i - 1] == '\n' || b[i - 1] == '\r'))
+		i--;
+	if (i <= open || b[i - 1] != ';')
+		return 0;
+	for (i--; i > open; i--) {
+		char c = b[i - 1];
+
+		if (c == ')')
+			paren++;
+		else if (c == '(')
+			paren--;
+		else if (!paren && (c == ';' || c == '{' || c == '}' ||
+				    c == ':'))
+			break;
+	}
+	while (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')
+		i++;
+	for (k = 0; k < sizeof(jumps) / sizeof(*jumps); k++) {
+		n = strlen(jumps[k]);
+		if (!strncmp(b + i, jumps[k], n) &&
+		    !is_ident_char((unsigned char)b[i + n]))
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -763,7 +805,13 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				fnsum_gfp_params(x.b, b.decl, b.open, &b.gp);
 			}
 			depth++;
+			if (b.f && depth < MAX_BLOCKS)
+				b.blk_adepth[depth] = b.adepth;
 		} else if (c == '}') {
+			/* a block that jumps away leaves the sections as they were */
+			if (b.f && depth > 1 && depth < MAX_BLOCKS &&
+			    block_jumps(x.b, b.open, x.i - 1))
+				b.adepth = b.blk_adepth[depth];
 			/* a closing brace in column 0 ends any function */
 			if (depth)
 				depth--;
