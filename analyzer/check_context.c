@@ -183,7 +183,14 @@ static void context_by_flags(struct walk_ctx *w, struct site *s)
 		text = a->implied;
 	else if (s->gfp_arg < 0)
 		text = "GFP_KERNEL";
-	if (gfp_text_may_sleep(text)) {
+	/*
+	 * The flags' value by the tree's own headers, where it is known:
+	 * GFP_TRANSHUGE, GFP_PGTABLE_KERNEL and `GFP_KERNEL &
+	 * ~__GFP_DIRECT_RECLAIM` say what they are made of; else the names
+	 */
+	if (s->gfp_arg >= 0 && s->mask_known && w->direct_reclaim
+		    ? (s->gfp_mask & w->direct_reclaim) != 0
+		    : gfp_text_may_sleep(text)) {
 		s->context = "process";
 		return;
 	}

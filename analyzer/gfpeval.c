@@ -88,6 +88,8 @@ void gfp_model_load(struct gfp_model *g, const char *tree,
 	value_of(g, config, "__GFP_MOVABLE", &g->movable);
 	value_of(g, config, "__GFP_RECLAIMABLE", &g->reclaimable);
 	value_of(g, config, "SLAB_RECLAIM_ACCOUNT", &g->slab_reclaim);
+	if (!value_of(g, config, "__GFP_DIRECT_RECLAIM", &g->direct_reclaim))
+		value_of(g, config, "__GFP_WAIT", &g->direct_reclaim);
 	load_mt_names(g, config);
 }
 

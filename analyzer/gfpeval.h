@@ -20,6 +20,8 @@ struct gfp_model {
 	int shift_style;	/* GFP_MOVABLE_SHIFT present (2.6.26+) */
 	unsigned long long movable, reclaimable, slab_reclaim;
 	unsigned long long movable_mask, movable_shift;
+	/* __GFP_DIRECT_RECLAIM (__GFP_WAIT before 4.4), 0 unknown */
+	unsigned long long direct_reclaim;
 	char *mt_names[8];	/* migratetype index -> name */
 };
 

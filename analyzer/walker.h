@@ -109,6 +109,8 @@ struct walk_ctx {
 	const char *path; /* relative path of the main file */
 	const char *tree; /* absolute tree root */
 	const struct kversion *kv;
+	/* the tree's direct-reclaim bit (gfpeval.h), 0 unknown */
+	unsigned long long direct_reclaim;
 	enum parse_depth depth;
 	/*
 	 * Read-only view of the database for cross-function facts
