@@ -884,6 +884,18 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	own_release(&o);
 }
 
+/* An allocator whose object comes back through an argument (`&mask`). */
+static void out_param(struct walk_ctx *w, const struct site *s,
+		      struct owner *r)
+{
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
+
+	if (a && a->kind == AK_ALLOC && a->ptr_arg >= 0)
+		lex_out_param(w, s, a->ptr_arg, r);
+}
+
 const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 			     CXCursor call, CXCursor fn)
 {
@@ -902,6 +914,7 @@ const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 	} else {
 		analyse(w, s, call, fn, r);
 	}
+	out_param(w, s, r);
 	errpath_sleep(w, s, r);
 	tu_memo_put(w, s, r, owner_release);
 	return r;

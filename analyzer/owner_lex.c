@@ -890,6 +890,78 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 		free(held[h].name);
 }
 
+/* The token of the variable VAR in `&VAR`, the ARG-th argument at CALL. */
+static long out_var(const struct lexfile *lf, long call, int arg)
+{
+	long j, first = -1;
+	int depth = 0, n = 0, ntok = 0;
+
+	for (j = call + 2; j < (long)lf->ntoks; j++) {
+		if (lf->toks[j].kind == TK_COMMENT)
+			continue;
+		if (lex_tok_is(lf, j, "(")) {
+			depth++;
+		} else if (lex_tok_is(lf, j, ")") && !depth--) {
+			break;
+		} else if (!depth && lex_tok_is(lf, j, ",")) {
+			if (n++ == arg)
+				break;
+			continue;
+		}
+		if (n == arg && !ntok++)
+			first = j;
+		else if (n == arg && ntok > 2)
+			return -1;
+	}
+	if (first < 0 || ntok != 2 || !lex_tok_is(lf, first, "&") ||
+	    lf->toks[first + 1].kind != TK_IDENT)
+		return -1;
+	return first + 1;
+}
+
+void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
+		   struct owner *r)
+{
+	const struct lexfile *lf = w->lf;
+	const struct lex_func *fn;
+	long i, var;
+	char *t;
+
+	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
+	    lf->toks[i].fn < 0 || !(t = lex_arg_text(lf, i, arg)))
+		return;
+	if (t[0] != '&') {
+		free(t); /* handed on as it came (a wrapper's parameter) */
+		return;
+	}
+	fn = &lf->funcs[lf->toks[i].fn];
+	free(r->evidence);
+	r->evidence = NULL;
+	free(r->target);
+	r->target = NULL;
+	free(r->sleep_evidence);
+	r->sleep_evidence = NULL;
+	free(r->held_calls);
+	r->held_calls = NULL;
+	r->lifetime = "unknown";
+	r->held_across_sleep = -1;
+	var = out_var(lf, i, arg);
+	if (var >= 0 && local_var(lf, fn, var)) {
+		free(t);
+		lex_follow(w, lf, fn, i, var, r);
+		return;
+	}
+	/* `&global`, `&d->mask`: stored there, unless freed there too */
+	place_norm(t + 1);
+	r->target = xstrdup(t + 1);
+	free(t);
+	r->lifetime = "stored";
+	r->held_across_sleep = 0;
+	r->line = s->line;
+	r->evidence = xasprintf("stored in %s at line %u", r->target, s->line);
+	lex_follow_place(w, lf, fn, i, r);
+}
+
 /* The path walk's `d->buf = alloc()`: lex_follow_place() on its tokens. */
 void lex_store_freed(struct walk_ctx *w, const struct site *s,
 		     struct owner *r)

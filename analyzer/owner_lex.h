@@ -75,6 +75,13 @@ long lex_chain_var(const struct lexfile *lf, long i);
  */
 void lex_store_freed(struct walk_ctx *w, const struct site *s,
 		     struct owner *r);
+/*
+ * A site whose allocator hands its object back through its ARG-th
+ * argument (`alloc_cpumask_var(&mask, gfp)`): R from following the
+ * local variable named there to its free, store or return.
+ */
+void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
+		   struct owner *r);
 
 /*
  * R is `stored` in TARGET (`mr->mem.buf`, `evt->buf`): when the
