@@ -428,10 +428,13 @@ static int local_var(const struct lexfile *lf, const struct lex_func *fn,
 	return 0;
 }
 
-char *lex_arg_text(const struct lexfile *lf, long call, int arg)
+/*
+ * The ARG-th argument of the call at token CALL: its first token (or
+ * -1), and in *END the `,` or `)` after it.
+ */
+static long arg_span(const struct lexfile *lf, long call, int arg, long *end)
 {
-	struct strbuf sb = STRBUF_INIT;
-	long j;
+	long j, first = -1;
 	int depth = 0, n = 0;
 
 	for (j = call + 2; (size_t)j < lf->ntoks; j++) {
@@ -444,12 +447,24 @@ char *lex_arg_text(const struct lexfile *lf, long call, int arg)
 				break;
 			continue;
 		}
-		if (n == arg && lf->toks[j].kind != TK_COMMENT) {
-			if (sb.len)
-				sb_addc(&sb, ' ');
-			sb_add(&sb, lf->buf + lf->toks[j].off,
-			       lf->toks[j].len);
-		}
+		if (n == arg && first < 0)
+			first = j;
+	}
+	*end = j;
+	return first;
+}
+
+char *lex_arg_text(const struct lexfile *lf, long call, int arg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long j, end;
+
+	for (j = arg_span(lf, call, arg, &end); j >= 0 && j < end; j++) {
+		if (lf->toks[j].kind == TK_COMMENT)
+			continue;
+		if (sb.len)
+			sb_addc(&sb, ' ');
+		sb_add(&sb, lf->buf + lf->toks[j].off, lf->toks[j].len);
 	}
 	return sb.len ? sb_detach(&sb) : (sb_release(&sb), NULL);
 }
@@ -893,30 +908,19 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 /* The token of the variable VAR in `&VAR`, the ARG-th argument at CALL. */
 static long out_var(const struct lexfile *lf, long call, int arg)
 {
-	long j, first = -1;
-	int depth = 0, n = 0, ntok = 0;
+	long j, end, v = -1;
+	int n = 0;
 
-	for (j = call + 2; j < (long)lf->ntoks; j++) {
+	for (j = arg_span(lf, call, arg, &end); j >= 0 && j < end; j++) {
 		if (lf->toks[j].kind == TK_COMMENT)
 			continue;
-		if (lex_tok_is(lf, j, "(")) {
-			depth++;
-		} else if (lex_tok_is(lf, j, ")") && !depth--) {
-			break;
-		} else if (!depth && lex_tok_is(lf, j, ",")) {
-			if (n++ == arg)
-				break;
-			continue;
-		}
-		if (n == arg && !ntok++)
-			first = j;
-		else if (n == arg && ntok > 2)
-			return -1;
+		if (n++ == 1)
+			v = j;
 	}
-	if (first < 0 || ntok != 2 || !lex_tok_is(lf, first, "&") ||
-	    lf->toks[first + 1].kind != TK_IDENT)
+	if (n != 2 || v < 1 || !lex_tok_is(lf, prev(lf, v), "&") ||
+	    lf->toks[v].kind != TK_IDENT)
 		return -1;
-	return first + 1;
+	return v;
 }
 
 void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
