@@ -31,6 +31,8 @@ sample heldout "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" "held-out "
 sample sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" "third-sample "
 # the second held-out sample: drawn after session 29's changes
 sample heldout2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" "held-out-2 "
+# the third held-out sample: drawn in session 30 (seed 1207)
+sample heldout3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" "held-out-3 "
 # the error-path check: sites the error-path frees turned to `yes`
 python3 "$SRC_DIR/bench/eval/eval.py" "$db" \
 	"$SRC_DIR/tests/data/labels-6.1-errpath.tsv" | tee "$TMP/errpath.txt"

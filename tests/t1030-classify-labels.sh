@@ -39,7 +39,7 @@ score() {
 score labels "$labels" 200 \
 	--min lifetime=90 --margin lifetime=20 \
 	--min held_across_sleep=85 --margin held_across_sleep=30 \
-	--min context=90 --margin context=11
+	--min context=90 --margin context=13
 
 # The held-out sample (tests/data/labels-6.1-heldout.tsv: 61 sites drawn
 # with another seed from the sites the first sample did not take, read
@@ -65,14 +65,25 @@ score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
 # The second held-out sample (tests/data/labels-6.1-heldout2.tsv: 61
 # sites drawn with seed 1206 after every change of session 29, read by
 # two readers and a third on 8 disagreements; nobody looked at its
-# misses).  Floors a little under what it measured (88.5 / 82.0 / 83.6 %).
+# misses).  It measured 88.5 / 82.0 / 83.6 % when drawn, 90.2 / 83.6 /
+# 85.2 % after session 30's changes; floors a little under the latter.
 # Context is below its constant answer there (88.5 % process): its
 # readers called GFP_ATOMIC in code that sleeps `process`, which the
 # brief does not (docs/classifiers.md), so no margin for context.
 score held-out2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" 61 \
-	--min lifetime=86 --margin lifetime=12 \
-	--min held_across_sleep=80 --margin held_across_sleep=17 \
-	--min context=81
+	--min lifetime=88 --margin lifetime=14 \
+	--min held_across_sleep=81 --margin held_across_sleep=19 \
+	--min context=83
+
+# The third held-out sample (tests/data/labels-6.1-heldout3.tsv: 61
+# sites drawn with seed 1207 in session 30, read by two readers and a
+# third on 3 disagreements).  Measured blind, before anyone looked at its
+# misses: 75.4 / 82.0 / 90.2 %; lifetime is far under its target there
+# (docs/classifiers.md).  Floors a little under what it measures.
+score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 61 \
+	--min lifetime=73 --margin lifetime=25 \
+	--min held_across_sleep=80 --margin held_across_sleep=29 \
+	--min context=88
 
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
