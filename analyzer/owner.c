@@ -145,8 +145,10 @@ static int converts_tracked(struct own *o, CXCursor e)
 		return 0;
 	conv = &o->w->lifetime[LT_CONVERT];
 	name = ast_callee(e);
+	/* kasan_reset_tag(page_address(page)) too */
 	yes = names_get(conv, name, strlen(name)) >= 0 &&
-	      arg_mentions(o, ast_arg(e, 0)) == 2;
+	      (arg_mentions(o, ast_arg(e, 0)) == 2 ||
+	       converts_tracked(o, ast_arg(e, 0)));
 	free(name);
 	return yes;
 }

@@ -117,6 +117,9 @@ static long stmt_start(const struct lexfile *lf, long j)
 		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
 		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
 			break;
+		/* `#ifdef CONFIG_X` on the line before: no part of it */
+		if (lf->toks[p].dir >= 0 && lf->toks[j].dir < 0)
+			break;
 	}
 	return start;
 }
@@ -568,12 +571,36 @@ static int offset_end(const struct lexfile *lf, long i)
  * or freed, in that precedence (stored on success and freed on failure
  * is stored).  Held across a sleep before the deciding token.
  */
+/*
+ * VAR at token K as the whole argument of `convert` calls of
+ * data/lifetime.txt, nested (`kasan_reset_tag(page_address(page))`): the
+ * outermost call's name token, and in *END the token after its `)`;
+ * else -1.
+ */
+static long converted(struct walk_ctx *w, const struct lexfile *lf, long k,
+		      long *end)
+{
+	long c = -1, s = k, e = k;
+
+	while (w->lifetime && s >= 2 && lex_tok_is(lf, s - 1, "(") &&
+	       lf->toks[s - 2].kind == TK_IDENT &&
+	       lex_tok_is(lf, e + 1, ")") &&
+	       names_get(&w->lifetime[LT_CONVERT], lf->buf + lf->toks[s - 2].off,
+			 lf->toks[s - 2].len) >= 0) {
+		s -= 2;
+		e++;
+		c = s;
+	}
+	*end = e + 1;
+	return c;
+}
+
 static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		       const struct lex_func *fn, long i, long var,
 		       struct owner *r)
 {
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, decide;
-	long handed = -1, span;
+	long handed = -1, span, conv, cend;
 	int a;
 	struct held_call held[MAX_HELD], esc[MAX_HELD];
 	long esc_tok[MAX_HELD];
@@ -590,16 +617,18 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		     offset_end(lf, k + 1)) &&
 		    lex_stored_at(lf, fn, k))
 			store = k;
-		/* `g = page_address(var);`: the object in another form */
-		if (same_tok(lf, k, var) && store < 0 && w->lifetime &&
-		    lex_tok_is(lf, k - 1, "(") && lex_tok_is(lf, k + 1, ")") &&
-		    lex_tok_is(lf, k + 2, ";") && k >= 2 &&
-		    lf->toks[k - 2].kind == TK_IDENT &&
-		    names_get(&w->lifetime[LT_CONVERT],
-			      lf->buf + lf->toks[k - 2].off,
-			      lf->toks[k - 2].len) >= 0 &&
-		    lex_stored_at(lf, fn, k - 2))
-			store = k;
+		/*
+		 * `g = page_address(var);`, `return kasan_reset_tag(var);`:
+		 * the object in another form
+		 */
+		if (same_tok(lf, k, var) && (store < 0 || ret < 0) &&
+		    (conv = converted(w, lf, k, &cend)) >= 0 &&
+		    lex_tok_is(lf, cend, ";")) {
+			if (lex_tok_is(lf, conv - 1, "return") && ret < 0)
+				ret = conv - 1;
+			else if (store < 0 && lex_stored_at(lf, fn, conv))
+				store = k;
+		}
 		if (lex_tok_is(lf, k, "return") && ret < 0 &&
 		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
 		     (lex_tok_is(lf, k + 1, "&") && same_tok(lf, k + 2, var) &&
@@ -791,7 +820,8 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 		return;
 	while (is_ident_char((unsigned char)target[n]))
 		n++;
-	if (!n || (strncmp(target + n, "->", 2) && target[n] != '.'))
+	if (!n || (strncmp(target + n, "->", 2) && target[n] != '.' &&
+		   target[n] != '['))
 		return;
 	if ((i = lex_tok_at(lf, s->line, s->col)) < 0 || lf->toks[i].fn < 0)
 		return;
