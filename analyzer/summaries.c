@@ -226,11 +226,14 @@ static int load(sqlite3 *db, struct graph *g)
 	if (load_members(db, g))
 		return -1;
 	/*
-	 * Allocators and frees answer at the call, by their flags; a cache
-	 * creation has none, and sleeps the way its body does (a mutex).
+	 * Allocators and the kernel's frees answer at the call, by their
+	 * flags; a cache creation has none, and sleeps the way its body
+	 * does (a mutex), as does a free wrapper learned from the tree
+	 * (__video_register_device() frees on an error path and takes
+	 * videodev_lock).
 	 */
-	st = db_prepare(db, "SELECT name FROM allocators "
-			    "WHERE kind IN ('alloc', 'free')");
+	st = db_prepare(db, "SELECT name FROM allocators WHERE kind = 'alloc'"
+			    " OR (kind = 'free' AND origin = 'builtin')");
 	if (!st)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -49,9 +49,10 @@ struct graph {
 	struct name_set global, statics, hstatics; /* key -> first def */
 	struct name_set static_names; /* names some file defines static */
 	/*
-	 * Names no "may sleep" goes through: allocators and frees (their
-	 * flags decide, at the call) and functions called inside an atomic
-	 * section somewhere (they must not sleep).
+	 * Names no "may sleep" goes through: allocators and the kernel's
+	 * frees (their flags decide, at the call; a free wrapper learned
+	 * from the tree sleeps as its body does) and functions called
+	 * inside an atomic section somewhere (they must not sleep).
 	 */
 	struct name_set allocs, atomic_called;
 	int *rev_start, *rev; /* callers of j: rev[rev_start[j]..[j+1]) */
