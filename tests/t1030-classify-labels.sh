@@ -65,25 +65,26 @@ score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
 # The second held-out sample (tests/data/labels-6.1-heldout2.tsv: 61
 # sites drawn with seed 1206 after every change of session 29, read by
 # two readers and a third on 8 disagreements; nobody looked at its
-# misses).  It measured 88.5 / 82.0 / 83.6 % when drawn, 90.2 / 83.6 /
+# misses).  It measured 88.5 / 82.0 / 83.6 % when drawn, 90.2 / 85.2 /
 # 85.2 % after session 30's changes; floors a little under the latter.
 # Context is below its constant answer there (88.5 % process): its
 # readers called GFP_ATOMIC in code that sleeps `process`, which the
 # brief does not (docs/classifiers.md), so no margin for context.
 score held-out2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" 61 \
 	--min lifetime=88 --margin lifetime=14 \
-	--min held_across_sleep=81 --margin held_across_sleep=19 \
+	--min held_across_sleep=83 --margin held_across_sleep=20 \
 	--min context=83
 
-# The third held-out sample (tests/data/labels-6.1-heldout3.tsv: 61
-# sites drawn with seed 1207 in session 30, read by two readers and a
-# third on 3 disagreements).  Measured blind, before anyone looked at its
-# misses: 75.4 / 82.0 / 90.2 %; lifetime is far under its target there
-# (docs/classifiers.md).  Floors a little under what it measures.
+# The fourth sample (tests/data/labels-6.1-heldout3.tsv: 61 sites drawn
+# with seed 1207 in session 30, read by two readers and a third on 3
+# disagreements).  Measured blind, before anyone looked at its misses:
+# 75.4 / 82.0 / 90.2 %; its lifetime misses then led to changes, so it is
+# a seen sample now, at 80.3 / 85.2 / 90.2 % (docs/classifiers.md).
+# Floors a little under the latter.
 score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 61 \
-	--min lifetime=73 --margin lifetime=25 \
-	--min held_across_sleep=80 --margin held_across_sleep=29 \
-	--min context=88
+	--min lifetime=78 --margin lifetime=30 \
+	--min held_across_sleep=83 --margin held_across_sleep=32 \
+	--min context=88 --margin context=2
 
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
