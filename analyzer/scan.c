@@ -9,6 +9,7 @@
 #include "analyzer/scanint.h"
 #include "db/db.h"
 #include "db/runs.h"
+#include "lib/datadir.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -323,6 +325,45 @@ static int finish_run(sqlite3 *db, long long id, const struct counts *c,
 	return db_run_close(db, id, status, &f);
 }
 
+/* H folded with the bytes of PATH (unchanged when it cannot be read). */
+static uint64_t fold_file(uint64_t h, const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	char buf[1 << 16];
+	size_t n;
+
+	if (!fp)
+		return h;
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		h = (h ^ fnv1a64(buf, n)) * 1099511628211ULL;
+	fclose(fp);
+	return h;
+}
+
+/*
+ * What answered the rows: this binary and the knowledge tables it read.
+ * A database scanned by another (an upgrade, a rebuilt tree, an edited
+ * data/lifetime.txt) has rows it would answer differently.
+ */
+static char *analyzer_stamp(void)
+{
+	static const char *const tables[] = {
+		"allocators.txt", "sleepers.txt", "atomic.txt", "lifetime.txt",
+		"tracked-flags.txt", NULL,
+	};
+	const char *dir = gfp_datadir("allocators.txt");
+	uint64_t h = fold_file(14695981039346656037ULL, "/proc/self/exe");
+	int i;
+
+	for (i = 0; dir && tables[i]; i++) {
+		char *p = xasprintf("%s/%s", dir, tables[i]);
+
+		h = fold_file(h, p);
+		free(p);
+	}
+	return xasprintf("%s %016llx", GFPAUDIT_VERSION, (unsigned long long)h);
+}
+
 /* path -> stamp (hash, size, mtime) of the files already in the database. */
 static void load_stamps(sqlite3 *db, struct name_set *idx,
 			struct file_stamp **stamps, size_t *n)
@@ -488,8 +529,9 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 	struct counts c = { 0 };
 	sqlite3 *db;
 	long long run_id;
-	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0;
+	int nthreads = o->jobs > 0 ? o->jobs : default_jobs(), rc = 0, force;
 	double t0 = now_s(), t_learn = 0, t_pass;
+	char *stamp, *had_stamp;
 
 	memset(st, 0, sizeof(*st));
 	if (check_tree(o->tree) || check_paths(o))
@@ -524,6 +566,15 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 	scope_init(&scope, o->scope, o->nscope);
 	learn_outside(&env, db, &fl, o);
 	load_stamps(db, &hidx, &stamps, &nstamps);
+	/* another analyzer's rows: every file in this scan again */
+	stamp = analyzer_stamp();
+	had_stamp = db_meta_get(db, "analyzer_stamp");
+	force = o->force || (had_stamp && strcmp(had_stamp, stamp));
+	if (force && !o->force && nstamps)
+		fprintf(stderr, "gfpaudit scan: %s was scanned by another "
+				"build or other tables: every file is "
+				"analysed again\n",
+			o->db_path);
 	jobs = xcalloc(fl.n ? fl.n : 1, sizeof(*jobs));
 	for (i = 0; i < fl.n; i++) {
 		int h;
@@ -544,7 +595,7 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 		}
 		jobs[n].path = fl.paths[i];
 		jobs[n].idx = i;
-		jobs[n].old = h >= 0 && !o->force ? &stamps[h] : NULL;
+		jobs[n].old = h >= 0 && !force ? &stamps[h] : NULL;
 		n++;
 	}
 	c.total = n;
@@ -596,9 +647,13 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 		 * (a new binary may answer differently from the same rows).
 		 */
 		rc = db_begin(db) ||
-		     (o->force &&
+		     (force &&
 		      db_exec(db, "UPDATE files SET linked = 0")) ||
-		     analyzer_link(db) || db_commit(db);
+		     analyzer_link(db) ||
+		     /* a whole scan's rows are all this analyzer's now */
+		     (!o->shard_n && !o->npaths && !o->nscope &&
+		      db_meta_set(db, "analyzer_stamp", stamp)) ||
+		     db_commit(db);
 		if (!rc && had)
 			st->summaries = db_meta_get(db, "summaries_last");
 		free(had);
@@ -632,6 +687,8 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 	free(marks.sigs);
 	free(marks.deferred);
 	scope_free(&scope);
+	free(stamp);
+	free(had_stamp);
 	for (i = 0; i < nstamps; i++)
 		free(stamps[i].hash);
 	free(stamps);

@@ -20,6 +20,18 @@ is "$(last_run)" "20 0" "first scan parses every file"
 ok "second scan" "$GFPAUDIT" scan --db "$db" "$t"
 is "$(last_run)" "0 20" "unchanged tree: nothing re-parsed"
 is "$(counts)" "$first" "re-scan: no duplicate rows"
+# rows another build (or other tables) answered are all analysed again
+stamp=$(sql "$db" "SELECT value FROM meta WHERE key = 'analyzer_stamp'")
+like "$stamp" '^[0-9][^ ]* [0-9a-f]{16}$' "a whole scan stamps its analyzer"
+sql "$db" "UPDATE meta SET value = 'another build' WHERE key = 'analyzer_stamp'"
+"$GFPAUDIT" scan --no-progress --db "$db" "$t" 2>"$TMP/stamp.err"
+is "$(last_run)" "20 0" "another analyzer's database: every file again"
+like "$(cat "$TMP/stamp.err")" "scanned by another build" "and the scan says why"
+is "$(sql "$db" "SELECT value FROM meta WHERE key = 'analyzer_stamp'")" \
+	"$stamp" "the stamp is this analyzer's again"
+is "$(counts)" "$first" "no duplicate rows"
+ok "next scan" "$GFPAUDIT" scan --db "$db" "$t"
+is "$(last_run)" "0 20" "then nothing re-parsed"
 
 # Change one file: one GFP_TEMPORARY use becomes GFP_KERNEL.
 sed -i 's/GFP_TEMPORARY/GFP_KERNEL/' "$t/fs/seq_file.c"
