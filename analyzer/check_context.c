@@ -209,17 +209,7 @@ static int is_punct(const struct tok *t, const char *buf, char c)
 
 static int is_jump(const struct tok *t, const char *buf)
 {
-	static const char *const jumps[] = { "return", "goto", "break",
-					     "continue" };
-	size_t i;
-
-	if (t->kind != TK_KEYWORD)
-		return 0;
-	for (i = 0; i < sizeof(jumps) / sizeof(jumps[0]); i++)
-		if (t->len == strlen(jumps[i]) &&
-		    !strncmp(buf + t->off, jumps[i], t->len))
-			return 1;
-	return 0;
+	return t->kind == TK_KEYWORD && is_jump_keyword(buf + t->off, t->len);
 }
 
 /*

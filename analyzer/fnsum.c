@@ -250,6 +250,15 @@ static size_t name_arg(const struct lx *x, int arg, size_t *len)
 	return s;
 }
 
+/* Back from Q over blanks, not before START. */
+static const char *blanks_before(const char *start, const char *q)
+{
+	while (q > start && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
+			     q[-1] == '\r'))
+		q--;
+	return q;
+}
+
 /*
  * Does the block whose `}` is at B[CLOSE] end in a jump (`{ spin_unlock(l);
  * return 0; }`)?  Then it does not fall through: what it took or dropped
@@ -257,14 +266,9 @@ static size_t name_arg(const struct lx *x, int arg, size_t *len)
  */
 static int block_jumps(const char *b, size_t open, size_t close)
 {
-	static const char *const jumps[] = {"return", "goto", "break",
-					    "continue"};
-	size_t i = close, k, n;
+	size_t i = (size_t)(blanks_before(b + open, b + close) - b), n;
 	int paren = 0;
 
-	while (i > open && (b[i - 1] == ' ' || b[i - 1] == '\t' ||
-			    b[i - 1] == '\n' || b[i - 1] == '\r'))
-		i--;
 	if (i <= open || b[i - 1] != ';')
 		return 0;
 	for (i--; i > open; i--) {
@@ -280,13 +284,9 @@ static int block_jumps(const char *b, size_t open, size_t close)
 	}
 	while (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')
 		i++;
-	for (k = 0; k < sizeof(jumps) / sizeof(*jumps); k++) {
-		n = strlen(jumps[k]);
-		if (!strncmp(b + i, jumps[k], n) &&
-		    !is_ident_char((unsigned char)b[i + n]))
-			return 1;
-	}
-	return 0;
+	for (n = 0; is_ident_char((unsigned char)b[i + n]);)
+		n++;
+	return is_jump_keyword(b + i, n);
 }
 
 /*
@@ -297,24 +297,18 @@ static int block_jumps(const char *b, size_t open, size_t close)
 static int top_statement(const struct lx *x, const struct body *b,
 			 const char *p)
 {
-	const char *q = p;
+	const char *q = blanks_before(x->b, p);
 
 	if (b->depth != 1)
 		return 0;
-	while (q > x->b && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
-			    q[-1] == '\r'))
-		q--;
 	return q > x->b && (q[-1] == ';' || q[-1] == '{' || q[-1] == '}');
 }
 
 /* Is the call at P the body of a braceless if, else, for or while? */
 static int braceless_body(const struct lx *x, const char *p)
 {
-	const char *q = p;
+	const char *q = blanks_before(x->b, p);
 
-	while (q > x->b && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
-			    q[-1] == '\r'))
-		q--;
 	if (q > x->b && q[-1] == ')')
 		return 1;
 	return q - x->b >= 4 && !memcmp(q - 4, "else", 4) &&

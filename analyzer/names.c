@@ -330,3 +330,15 @@ void name_sig_free(struct name_sig *g)
 	g->h = NULL;
 	g->n = 0;
 }
+
+int is_jump_keyword(const char *p, size_t n)
+{
+	static const char *const jumps[] = {"return", "goto", "break",
+					    "continue"};
+	size_t i;
+
+	for (i = 0; i < sizeof(jumps) / sizeof(*jumps); i++)
+		if (n == strlen(jumps[i]) && !memcmp(p, jumps[i], n))
+			return 1;
+	return 0;
+}

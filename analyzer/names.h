@@ -93,4 +93,7 @@ static inline int is_ident_char(int c)
 	return is_ident_start(c) || (c >= '0' && c <= '9');
 }
 
+/* Is P[0..N) a jump keyword: return, goto, break or continue? */
+int is_jump_keyword(const char *p, size_t n);
+
 #endif

@@ -833,13 +833,14 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	free(f);
 	if (clang_Cursor_isNull(var)) {
 		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */
-		if (!strcmp(r->lifetime, "returned") ||
-		    !strcmp(r->lifetime, "stored"))
+		if (!strcmp(r->lifetime, "returned")) {
 			r->held_across_sleep = 0;
-		if (!strcmp(r->lifetime, "stored"))
+		} else if (!strcmp(r->lifetime, "stored")) {
+			r->held_across_sleep = 0;
 			lex_store_freed(w, s, r);
-		else if (!strcmp(r->lifetime, "unknown"))
+		} else if (!strcmp(r->lifetime, "unknown")) {
 			lexical_instead(w, s, r);
+		}
 		holder_returned(w, s, r->target, r);
 		device_managed(w, r, s);
 		return;

@@ -202,20 +202,15 @@ long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
  */
 static int jumps_before(const struct lexfile *lf, long p)
 {
-	static const char *const jumps[] = {"return", "goto", "break",
-					    "continue"};
 	long end = prev(lf, prev(lf, p)), st;
-	size_t k;
 
 	if (lex_tok_is(lf, end, "}"))
 		return 0;
 	if (!lex_tok_is(lf, end, ";"))
 		return 1;
 	st = stmt_start(lf, end);
-	for (k = 0; st >= 0 && k < sizeof(jumps) / sizeof(*jumps); k++)
-		if (lex_tok_is(lf, st, jumps[k]))
-			return 1;
-	return st < 0;
+	return st < 0 || is_jump_keyword(lf->buf + lf->toks[st].off,
+					 lf->toks[st].len);
 }
 
 /* The label `NAME:` that the goto at G jumps to, in G's function, or -1. */
@@ -236,7 +231,7 @@ static int same_call(const struct lexfile *lf, long a, long b)
 {
 	long ea = lex_paren_close(lf, a + 1, (long)lf->ntoks), k;
 
-	if (ea < 0 || !same_tok(lf, a, b))
+	if (ea >= (long)lf->ntoks || !same_tok(lf, a, b))
 		return 0;
 	for (k = 1; a + k <= ea; k++)
 		if (b + k >= (long)lf->ntoks || !same_tok(lf, a + k, b + k))
@@ -281,8 +276,8 @@ static long null_check_end(const struct lexfile *lf, long from)
 	for (; k < (long)lf->ntoks; k++) {
 		if (lex_tok_is(lf, k, "("))
 			depth++;
-		else if (lex_tok_is(lf, k, ")"))
-			depth--;
+		else if (lex_tok_is(lf, k, ")") && --depth < 0)
+			return from; /* `if (!(p = alloc()))`: the test itself */
 		else if (!depth && lex_tok_is(lf, k, ";"))
 			break;
 	}
@@ -565,13 +560,6 @@ static int offset_end(const struct lexfile *lf, long i)
 }
 
 /*
- * Follow local VAR (assigned the call at token I) through the rest of
- * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
- * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
- * or freed, in that precedence (stored on success and freed on failure
- * is stored).  Held across a sleep before the deciding token.
- */
-/*
  * VAR at token K as the whole argument of `convert` calls of
  * data/lifetime.txt, nested (`kasan_reset_tag(page_address(page))`): the
  * outermost call's name token, and in *END the token after its `)`;
@@ -595,6 +583,13 @@ static long converted(struct walk_ctx *w, const struct lexfile *lf, long k,
 	return c;
 }
 
+/*
+ * Follow local VAR (assigned the call at token I) through the rest of
+ * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
+ * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
+ * or freed, in that precedence (stored on success and freed on failure
+ * is stored).  Held across a sleep before the deciding token.
+ */
 static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		       const struct lex_func *fn, long i, long var,
 		       struct owner *r)
