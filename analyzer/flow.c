@@ -96,6 +96,15 @@ static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (known)
 		seq_gap(q, s);
+	/*
+	 * `case CHIP_ID:` on a constant of a header a single-file parse has
+	 * not seen: the parse drops the label and keeps its statements, so
+	 * the tokens before the statement are what says the switch enters
+	 * here.
+	 */
+	if (known && q->done && s > q->done && q->e->jc &&
+	    q->e->jc->is_switch && ast_gap_has(q->e->w, q->done, s, "case"))
+		q->st |= q->e->jc->sw_in;
 	q->st = exec(q->e, c, q->st);
 	if (known && e > q->done)
 		q->done = e;

@@ -18,6 +18,7 @@
 #include "analyzer/owner_int.h"
 #include "analyzer/owner_errpath.h"
 #include "analyzer/owner_lex.h"
+#include "analyzer/owner_wrapfree.h"
 
 /* Is declaration D the followed variable or one of its aliases? */
 static int tracked_decl(struct own *o, CXCursor d)
@@ -59,12 +60,16 @@ static char *squeezed(struct own *o, CXCursor c)
 	return t;
 }
 
-/* Is C, as written, one of the followed names then `->` or `.`? */
+/*
+ * Is C, as written, one of the followed names then `->` or `.`?  Casts
+ * before it are skipped: `(u64)mailbox->dma`.
+ */
 static int spelled_member(struct own *o, CXCursor c)
 {
-	char *t = squeezed(o, c), *q = t;
+	char *t = ast_text(o->w, c), *q = t;
 	int i, yes = 0;
 
+	place_norm(t);
 	while (*q == '(' || *q == '&' || *q == '*')
 		q++;
 	for (i = 0; i < o->nvars && !yes; i++) {
@@ -73,6 +78,48 @@ static int spelled_member(struct own *o, CXCursor c)
 
 		yes = !strncmp(q, v, n) &&
 		      (!strncmp(q + n, "->", 2) || q[n] == '.');
+		free(v);
+	}
+	free(t);
+	return yes;
+}
+
+/*
+ * Is C written `&p->a.b[i]`: an address inside the followed object
+ * itself (no `->` after the first, which would leave it for another
+ * object, `&p->i2c->dev`)?
+ */
+static int interior_address(struct own *o, CXCursor c)
+{
+	char *t = ast_text(o->w, c), *q = t;
+	int i, yes = 0;
+
+	place_norm(t);
+	if (*q != '&') {
+		free(t);
+		return 0;
+	}
+	q++;
+	while (*q == '(')
+		q++;
+	for (i = 0; i < o->nvars && !yes; i++) {
+		char *v = ast_name(o->vars[i]);
+		size_t n = strlen(v);
+		const char *r = q + n;
+
+		if (strncmp(q, v, n) || is_ident_char((unsigned char)*r)) {
+			free(v);
+			continue;
+		}
+		if (!strncmp(r, "->", 2)) {
+			yes = !strstr(r + 2, "->");
+		} else {
+			/* &desc[i].node, &slots[i]: inside the array */
+			while (!strncmp(r, "[]", 2))
+				r += 2;
+			yes = (!*r || *r == '.' || *r == ')') &&
+			      !strstr(r, "->");
+		}
 		free(v);
 	}
 	free(t);
@@ -98,12 +145,17 @@ static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
  */
 static int arg_mentions(struct own *o, CXCursor a)
 {
-	CXCursor k[AST_MAX_KIDS];
+	CXCursor k[AST_MAX_KIDS], orig = a;
 	char op[4];
 
+	/*
+	 * The argument as written, not the operand the parse kept: a
+	 * single-file parse that cannot type `mailbox->dma` keeps the bare
+	 * `mailbox` under the cast to the parameter's type.
+	 */
+	if (tracked(o, ast_strip(a)))
+		return !spelled_member(o, a) ? 2 : interior_address(o, a);
 	a = ast_strip(a);
-	if (tracked(o, a))
-		return spelled_member(o, a) ? 1 : 2;
 	if (tracked_decl(o, local_aggregate(o->w, a, a)))
 		return 2; /* pages[i], t.buf: what was stored there */ /* pages[i], t.buf: what was stored there */
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
@@ -118,7 +170,7 @@ static int arg_mentions(struct own *o, CXCursor a)
 			return 0;
 		a = ast_strip(k[0]);
 		if (tracked(o, a))
-			return 1;
+			return interior_address(o, orig);
 	}
 	return 0;
 }
@@ -199,10 +251,10 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	for (i = 0; i < n; i++) {
 		int m = arg_mentions(o, ast_arg(c, i));
 
+		if (m > a.best || (m && m == a.best && a.arg < 0))
+			a.arg = i;
 		if (m > a.best)
 			a.best = m;
-		if (m == 2 && a.arg < 0)
-			a.arg = i;
 	}
 	gfp = gfp_text_of(o, name, c);
 	st = apply_call(o, name, ast_line(c), &a, gfp, st);
@@ -301,6 +353,68 @@ static int chained(struct own *o, CXCursor e)
 		(tracked(o, ast_strip(k[1])) && spelled_plain(o->w, k[1])));
 }
 
+/*
+ * `int err = hdl->error;`, `ret = req->dst_len;`: a value read from a
+ * member of the object, which a single-file parse that cannot type the
+ * member keeps as the bare `hdl`.  A variable of an arithmetic type that
+ * takes it is no alias of the object; a pointer (`char *d = buf->data`,
+ * an array member) may be one, and stays one.
+ */
+static int member_value(struct own *o, CXCursor var, CXCursor written)
+{
+	enum CXTypeKind tk =
+		clang_getCanonicalType(clang_getCursorType(var)).kind;
+	char *t;
+	int amp;
+
+	if (!((tk >= CXType_Bool && tk <= CXType_LongDouble) ||
+	      tk == CXType_Enum) || !spelled_member(o, written))
+		return 0;
+	t = squeezed(o, written);
+	amp = strchr(t, '&') != NULL;
+	free(t);
+	return !amp;
+}
+
+/*
+ * Is the left side WRITTEN a place inside the followed object itself
+ * (`p->end = p->start + n`, `IPCB(skb)->iif = skb->skb_iif`, `*p = x`)?
+ * Writing there hands the object to nobody.  A single-file parse that
+ * cannot type the members may keep only the bare names, so this reads
+ * the text: wrapping calls are skipped to their first argument.
+ */
+static int self_rooted(struct own *o, CXCursor written)
+{
+	char *t = ast_text(o->w, written), *q = t;
+	int i, yes = 0;
+
+	place_norm(t);
+	for (;;) {
+		char *e;
+
+		while (*q == '(' || *q == '*')
+			q++;
+		e = q;
+		while (is_ident_char((unsigned char)*e))
+			e++;
+		if (e == q || *e != '(')
+			break;
+		q = e + 1; /* IPCB(skb)->iif: skb */
+	}
+	for (i = 0; i < o->nvars && !yes; i++) {
+		char *v = ast_name(o->vars[i]);
+		size_t n = strlen(v);
+
+		yes = !strncmp(q, v, n) &&
+		      (!strncmp(q + n, "->", 2) || q[n] == '.' ||
+		       q[n] == '[' || q[n] == ')' ||
+		       (!q[n] && q > t && q[-1] == '*'));
+		free(v);
+	}
+	free(t);
+	return yes;
+}
+
 static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 {
 	CXCursor lhs = ast_strip(k[0]), rhs = ast_strip(k[1]);
@@ -321,15 +435,22 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 		}
 		return st;
 	}
-	if (tracked(o, rhs) || converts_tracked(o, rhs) ||
-	    member_address(o, rhs) || chained(o, rhs)) {
+	if ((tracked(o, rhs) || converts_tracked(o, rhs) ||
+	     member_address(o, rhs) || chained(o, rhs)) &&
+	    !self_rooted(o, k[0])) {
 		/* group = &p->group: still p */
 		CXCursor d = ast_ref_decl(lhs);
 
 		/* `pool->base = p` parsed as `pool = p`: a store, no alias */
 		if (!clang_Cursor_isNull(d) && ast_is_local(d) &&
 		    spelled_plain(o->w, k[0])) {
-			add_var(o, d);
+			/*
+			 * not before the allocation: `last = &entry->next`
+			 * in a loop over the old list is no alias of the
+			 * new entry
+			 */
+			if (!member_value(o, d, k[1]) && st & ~(OW_NONE | OW_NULL))
+				add_var(o, d);
 		} else if (lasting_lvalue(o->w, lhs, k[0])) {
 			if (st & OW_HELD) {
 				char *t = ast_text(o->w, k[0]);
@@ -368,7 +489,8 @@ static unsigned ev(struct own *o, CXCursor c, unsigned st)
 	case CXCursor_VarDecl:
 		st = ev_children(o, c, st);
 		n = ast_children(c, k);
-		if (n && tracked(o, k[n - 1])) {
+		if (n && tracked(o, k[n - 1]) && st & ~(OW_NONE | OW_NULL) &&
+		    !member_value(o, c, k[n - 1])) {
 			if (ast_is_local(c))
 				add_var(o, c);
 			else
