@@ -95,7 +95,28 @@ void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 		if (strlen(h[i].name) == len && !memcmp(h[i].name, name, len))
 			return;
 	h[*n].name = xstrndup(name, len);
+	h[*n].inside = 0;
 	h[(*n)++].line = line;
+}
+
+/*
+ * A hand-over of the object (ARG: the argument it is), or with INSIDE
+ * only of an address inside it: a function the summaries cannot tell
+ * then borrows it (INIT_WORK(&p->work, fn) has no definition to read).
+ */
+void esc_add(struct walk_ctx *w, struct held_call *h, int *n,
+	     const char *name, size_t len, unsigned arg, int inside)
+{
+	int i, before = *n;
+
+	held_add(w, h, n, name, len, arg);
+	if (*n > before) {
+		h[*n - 1].inside = inside;
+		return;
+	}
+	for (i = 0; i < *n; i++)
+		if (strlen(h[i].name) == len && !memcmp(h[i].name, name, len))
+			h[i].inside &= inside;
 }
 
 void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i)
@@ -195,7 +216,7 @@ void esc_json(struct strbuf *sb, char *held_calls,
 	for (i = 0; i < nesc; i++) {
 		sb_addf(sb, "%s[", i ? "," : "");
 		json_str(sb, esc[i].name);
-		sb_addf(sb, ",%u]", esc[i].line);
+		sb_addf(sb, ",%u%s]", esc[i].line, esc[i].inside ? ",1" : "");
 	}
 	sb_addc(sb, ']');
 }
@@ -242,23 +263,28 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 			     xasprintf("%s() at line %u", name, line));
 		return to_done(st);
 	}
-	if (a->best == 2 && st & OW_HELD && o->esc_mode == ESC_KEEP) {
+	/*
+	 * From here an address inside the object (`&p->dev`, best 1) is
+	 * handed over as the object is: the callee's summary says whether
+	 * it keeps it (device_register(&p->dev)).
+	 */
+	if (st & OW_HELD && o->esc_mode == ESC_KEEP) {
 		if (a->arg >= 0 && o->nesc < MAX_HELD)
-			held_add(w, o->esc, &o->nesc, name, strlen(name),
-				 (unsigned)a->arg);
+			esc_add(w, o->esc, &o->nesc, name, strlen(name),
+				(unsigned)a->arg, a->best == 1);
 		else
 			o->esc_bad = 1;
 	}
-	if (a->best == 2 && st & OW_HELD &&
+	if (st & OW_HELD &&
 	    (o->esc_mode == ESC_FREE ||
 	     (o->esc_mode == ESC_ONE && !strcmp(name, o->esc_one)))) {
 		note(&o->freed, line,
 		     xasprintf("%s() at line %u", name, line));
 		return to_done(st);
 	}
-	if (a->best == 2 && o->esc_mode != ESC_KEEP)
+	if (o->esc_mode != ESC_KEEP)
 		return st; /* borrowed */
-	if (a->best == 2 && st & OW_LIVE) {
+	if (st & OW_LIVE) {
 		note(&o->escaped, line,
 		     xasprintf("passed to %s() at line %u", name, line));
 		st = (st & ~OW_LIVE) | OW_ESC;
@@ -296,8 +322,15 @@ static int tok_mention(struct own *o, unsigned first, unsigned last)
 	     (last == first + 1 && ast_tok_eq(w, first, "&"))))
 		return 2; /* buf, (unsigned long)buf, &buf */
 	if (last >= first + 3 && ast_tok_eq(w, first, "&") &&
-	    tok_tracked(o, first + 1) && ast_tok_eq(w, first + 2, "->"))
-		return 1; /* &p->member */
+	    tok_tracked(o, first + 1) && ast_tok_eq(w, first + 2, "->")) {
+		unsigned k;
+
+		/* &p->member, not &p->i2c->dev (inside another object) */
+		for (k = first + 3; k <= last; k++)
+			if (ast_tok_eq(w, k, "->"))
+				return 0;
+		return 1;
+	}
 	return 0;
 }
 
@@ -328,7 +361,7 @@ static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 
 			if (arg == farg && m == 2)
 				a->freed = 1;
-			if (m == 2 && a->arg < 0)
+			if (m > a->best || (m && m == a->best && a->arg < 0))
 				a->arg = arg;
 			if (m > a->best)
 				a->best = m;

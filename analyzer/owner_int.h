@@ -28,6 +28,8 @@ enum {
 struct held_call {
 	char *name;
 	unsigned line;
+	/* a hand-over of an address inside the object (`&p->dev`) only */
+	int inside;
 };
 
 struct fact {
@@ -77,6 +79,8 @@ char *held_json(const struct held_call *h, int n, int base);
 /* Add NAME at LINE to H (N of them, at most MAX_HELD) unless there. */
 void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 	      const char *name, size_t len, unsigned line);
+void esc_add(struct walk_ctx *w, struct held_call *h, int *n,
+	     const char *name, size_t len, unsigned arg, int inside);
 void held_free(struct own *o);
 /* Free what a walk's state holds (held_free() and the facts). */
 void own_release(struct own *o);

@@ -390,6 +390,7 @@ static int passes(const struct lexfile *lf, long i, int arg, long var)
 	return passes_as(lf, i, arg, var, 0);
 }
 
+
 static int passes_member(const struct lexfile *lf, long i, int arg, long var)
 {
 	return passes_as(lf, i, arg, var, 1);
@@ -450,6 +451,27 @@ static long arg_span(const struct lexfile *lf, long call, int arg, long *end)
 	}
 	*end = j;
 	return first;
+}
+
+/*
+ * Does the call at token CALL pass, as its ARG-th argument, an address
+ * inside VAR's object: `&var->dev`, `&var[i].node`, and not
+ * `&var->i2c->dev` (inside another object)?
+ */
+static int passes_inside(const struct lexfile *lf, long call, int arg,
+			 long var)
+{
+	long end, j = arg_span(lf, call, arg, &end);
+
+	if (j < 0 || end - j < 3 || !lex_tok_is(lf, j, "&") ||
+	    !same_tok(lf, j + 1, var) ||
+	    !(lex_tok_is(lf, j + 2, "->") || lex_tok_is(lf, j + 2, "[") ||
+	      lex_tok_is(lf, j + 2, ".")))
+		return 0;
+	for (j += 3; j < end; j++)
+		if (lex_tok_is(lf, j, "->"))
+			return 0;
+	return 1;
 }
 
 char *lex_arg_text(const struct lexfile *lf, long call, int arg)
@@ -531,9 +553,36 @@ static char *handed_json(const struct lexfile *lf, long handed, long ret,
 	return sb_detach(&sb);
 }
 
+static long past_control(const struct lexfile *lf, long start, long j);
+
+/*
+ * Is the place the `=` before token K writes inside the object K names
+ * (`p->self = p;`, `IPCB(skb)->x = skb;`)?  Wrapping calls are skipped
+ * to their first argument.
+ */
+static int lhs_inside(const struct lexfile *lf, long k)
+{
+	long j = before_cast(lf, prev(lf, k)), t;
+
+	t = past_control(lf, stmt_start(lf, j), j);
+	while (t >= 0 && t < j) {
+		if (lex_tok_is(lf, t, "(") || lex_tok_is(lf, t, "*"))
+			t++;
+		else if (lf->toks[t].kind == TK_IDENT && lex_tok_is(lf, t + 1, "(") &&
+			 !same_tok(lf, t, k))
+			t += 2;
+		else
+			break;
+	}
+	return t >= 0 && t < j && same_tok(lf, t, k) &&
+	       (lex_tok_is(lf, t + 1, "->") || lex_tok_is(lf, t + 1, ".") ||
+		lex_tok_is(lf, t + 1, "[") || lex_tok_is(lf, t + 1, ")"));
+}
+
 /*
  * Is the `=` before token K a store: a member, `*out`, or a name the
- * function does not declare (a global), and no stack aggregate?
+ * function does not declare (a global), and no stack aggregate, nor a
+ * place inside the object itself?
  */
 static int lex_stored_at(const struct lexfile *lf, const struct lex_func *fn,
 			 long k)
@@ -542,7 +591,7 @@ static int lex_stored_at(const struct lexfile *lf, const struct lex_func *fn,
 
 	switch (lex_consumer(lf, k, &v)) {
 	case LEX_STORE:
-		return !lex_local_aggregate(lf, k);
+		return !lex_local_aggregate(lf, k) && !lhs_inside(lf, k);
 	case LEX_VAR:
 		return !local_var(lf, fn, v);
 	default:
@@ -643,19 +692,26 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		     passes(lf, k, 2, var) || /* cmpxchg(&g, NULL, p) */
 		     passes_member(lf, k, 0, var)))
 			store = k;
-		/* handed whole to a function that is no borrower */
-		for (a = 0; arg < 0 && a < 6; a++)
-			if (passes(lf, k, a, var) && w->lifetime &&
+		/*
+		 * handed, whole or an address inside it, to a function that
+		 * is no borrower
+		 */
+		for (a = 0; arg < 0 && a < 6; a++) {
+			int whole = passes(lf, k, a, var);
+
+			if ((whole || passes_inside(lf, k, a, var)) &&
+			    w->lifetime &&
 			    !lifetime_borrows(w->lifetime, name, t->len) &&
 			    !(w->allocs && alloc_lookup(w->allocs, name, t->len))) {
 				if (handed < 0)
 					handed = k;
 				over |= nesc == MAX_HELD;
 				esc_tok[nesc < MAX_HELD ? nesc : 0] = k;
-				held_add(w, esc, &nesc, lf->buf + t->off,
-					 t->len, (unsigned)a);
+				esc_add(w, esc, &nesc, lf->buf + t->off,
+					t->len, (unsigned)a, !whole);
 				break;
 			}
+		}
 		free(name);
 		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var))
 			freed = k;

@@ -238,7 +238,8 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 	sqlite3_stmt *sel = db_prepare(
 		db, "SELECT s.id, s.file_id, s.held_calls, s.lifetime,"
 		    " s.lifetime_evidence,"
-		    " json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
+		    " json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),"
+		    " json_extract(j.value, '$[2]') "
 		    "FROM sites s, json_each(s.held_calls, '$.esc') j "
 		    "WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
 	sqlite3_stmt *up = db_prepare(
@@ -332,6 +333,12 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 									    1),
 						       name, strlen(name)),
 					       sqlite3_column_int(sel, 6));
+			/*
+			 * an address inside the object, handed to what the
+			 * summaries cannot tell (a macro: INIT_WORK): borrowed
+			 */
+			if (v == PV_U && sqlite3_column_int(sel, 7))
+				v = PV_B;
 			all_b &= v == PV_B;
 			all_f &= v == PV_F;
 			/* one freeing callee, the others borrowing */
