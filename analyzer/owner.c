@@ -611,6 +611,14 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 			*f = fb;
 			return;
 		}
+		/* `id < 0`: an ID allocator (ida_alloc) failed */
+		if ((!strcmp(op, "<") || !strcmp(op, ">=")) &&
+		    tests_tracked(o, k[0]) && is_null_const(k[1])) {
+			s2 = ev(o, c, st);
+			*t = op[0] == '<' ? nullify(s2) : s2 & ~OW_NULL;
+			*f = op[0] == '<' ? s2 & ~OW_NULL : nullify(s2);
+			return;
+		}
 		if ((!strcmp(op, "==") || !strcmp(op, "!=")) &&
 		    ((tests_tracked(o, k[0]) && is_null_const(k[1])) ||
 		     (tests_tracked(o, k[1]) && is_null_const(k[0])))) {
@@ -846,24 +854,37 @@ static void lexical_instead(struct walk_ctx *w, const struct site *s,
 
 /*
  * devm_*: the device owns the memory and frees it when it goes away, so
- * what is not returned, stored or freed here is stored with the device.
+ * what is not returned, stored or freed here is stored with the device;
+ * so are the IDs and nodes of an ID allocator or xarray, with it.
  */
-static void device_managed(struct walk_ctx *w, struct owner *r,
-			   const struct site *s)
+static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
+			      const struct site *s)
 {
 	const struct alloc_fn *a =
 		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
 			  : NULL;
+	int ids;
 
-	if (!a || !a->family || strcmp(a->family, "devm") ||
+	if (!a || !a->family ||
 	    (strcmp(r->lifetime, "unknown") &&
 	     strcmp(r->lifetime, "leaked_on_path")))
 		return;
+	/*
+	 * idr_alloc(), xa_store(): the allocation (an ID, a tree node)
+	 * stays in the container the call names until an ida_free() or
+	 * xa_erase(): what the value the call returns becomes says nothing
+	 * about it.
+	 */
+	ids = !strcmp(a->family, "idr") || !strcmp(a->family, "xarray");
+	if (strcmp(a->family, "devm") && !ids)
+		return;
 	free(r->target);
-	r->target = xstrdup("the device");
+	r->target = xstrdup(ids ? "the container" : "the device");
 	set(r, "stored", s->line,
-	    xasprintf("device-managed: %s() memory is freed with the device",
-		      s->api));
+	    ids ? xasprintf("kept in the container %s() fills", s->api)
+		: xasprintf("device-managed: %s() memory is freed with the "
+			    "device",
+			    s->api));
 }
 
 /* The answer of a path walk, by precedence. */
@@ -964,7 +985,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 			lexical_instead(w, s, r);
 		}
 		holder_returned(w, s, r->target, r);
-		device_managed(w, r, s);
+		managed_elsewhere(w, r, s);
 		return;
 	}
 	add_var(&o, var);
@@ -989,7 +1010,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	    strpbrk(r->target, ".-[") && !strchr(r->target, ' '))
 		lex_store_freed(w, s, r);
 	holder_returned(w, s, r->target, r);
-	device_managed(w, r, s);
+	managed_elsewhere(w, r, s);
 	if (o.escaped_out && o.nesc && !o.esc_bad &&
 	    !strcmp(r->lifetime, "stored") && r->target &&
 	    !strcmp(r->target, "the callee")) {
@@ -1032,7 +1053,7 @@ const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 	if (clang_Cursor_isNull(call)) {
 		owner_lexical(w, s, r);
 		holder_returned(w, s, r->target, r);
-		device_managed(w, r, s);
+		managed_elsewhere(w, r, s);
 	} else if (clang_Cursor_isNull(fn)) {
 		r->lifetime = "unknown";
 		r->held_across_sleep = -1;
