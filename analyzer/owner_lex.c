@@ -520,6 +520,8 @@ static char *handed_json(const struct lexfile *lf, long handed, long ret,
 	char *ev;
 	int i;
 
+	/* the tokens' answers follow no path (summaries_param.c) */
+	sb_adds(&sb, ",\"lex\":1");
 	if (ret >= 0) {
 		ev = xasprintf("returned at line %u", lf->toks[ret].line);
 		esc_answer(&sb, "ab", "returned", ev, lf->toks[ret].line);

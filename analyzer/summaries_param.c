@@ -239,14 +239,15 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 		db, "SELECT s.id, s.file_id, s.held_calls, s.lifetime,"
 		    " s.lifetime_evidence,"
 		    " json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),"
-		    " json_extract(j.value, '$[2]') "
+		    " json_extract(j.value, '$[2]'),"
+		    " json_extract(s.held_calls, '$.lex') "
 		    "FROM sites s, json_each(s.held_calls, '$.esc') j "
 		    "WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE sites SET lifetime = ?2, lifetime_evidence = ?3,"
 		    " lifetime_line = ?4 WHERE id = ?1");
 	long long cur = -1;
-	int all_b = 0, all_f = 0, nf = 0, rc = (!sel || !up) ? -1 : 0, step;
+	int all_b = 0, all_f = 0, nf = 0, nkeep = 0, lex = 0, rc = (!sel || !up) ? -1 : 0, step;
 	char *json = NULL, *lt = NULL, *ev = NULL, *one = NULL;
 
 	for (;;) {
@@ -259,6 +260,14 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 				    : nf == 1 && one
 					    ? xasprintf("$.\"f:%s\"", one)
 					    : xstrdup("$.lt");
+			/*
+			 * One callee frees it, others may keep it meanwhile
+			 * (a request an async driver queues, then waited
+			 * for): the walk's answer with that one freeing, if
+			 * it frees on every path.  The token tier's answers
+			 * follow no path, so not from them.
+			 */
+			int only_scoped = nf == 1 && one && nkeep;
 			char *nlt = NULL, *nev = NULL;
 			int nline = 0, got = 0;
 
@@ -271,8 +280,11 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 				 * after a borrow is as likely a store that the
 				 * walk could not see.
 				 */
-				if (got == 1 && strcmp(nlt, "scoped") &&
-				    strcmp(nlt, "returned")) {
+				if (got == 1 &&
+				    ((strcmp(nlt, "scoped") &&
+				      strcmp(nlt, "returned")) ||
+				     (only_scoped &&
+				      (lex || strcmp(nlt, "scoped"))))) {
 					free(nlt);
 					free(nev);
 					nlt = nev = NULL;
@@ -318,7 +330,8 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 						       sqlite3_column_text(sel, 4))
 				     : NULL;
 			all_b = all_f = 1;
-			nf = 0;
+			nf = nkeep = 0;
+			lex = sqlite3_column_int(sel, 8);
 		}
 		{
 			const char *name =
@@ -341,11 +354,13 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 				v = PV_B;
 			all_b &= v == PV_B;
 			all_f &= v == PV_F;
-			/* one freeing callee, the others borrowing */
+			/* one freeing callee, the others borrowing or keeping */
 			if (v == PV_F && !nf++)
 				one = xstrdup(name);
-			else if (v != PV_B)
+			else if (v == PV_F)
 				nf = 2;
+			else if (v != PV_B)
+				nkeep++;
 		}
 	}
 	sqlite3_finalize(sel);
