@@ -60,6 +60,23 @@ static char *squeezed(struct own *o, CXCursor c)
 	return t;
 }
 
+/* The length of the followed name (or alias) spelled at Q, else 0. */
+static size_t var_at(struct own *o, const char *q)
+{
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < o->nvars && !n; i++) {
+		char *v = ast_name(o->vars[i]);
+		size_t l = strlen(v);
+
+		if (!strncmp(q, v, l) && !is_ident_char((unsigned char)q[l]))
+			n = l;
+		free(v);
+	}
+	return n;
+}
+
 /*
  * Is C, as written, one of the followed names then `->` or `.`?  Casts
  * before it are skipped: `(u64)mailbox->dma`.
@@ -67,19 +84,14 @@ static char *squeezed(struct own *o, CXCursor c)
 static int spelled_member(struct own *o, CXCursor c)
 {
 	char *t = ast_text(o->w, c), *q = t;
-	int i, yes = 0;
+	size_t n;
+	int yes;
 
 	place_norm(t);
 	while (*q == '(' || *q == '&' || *q == '*')
 		q++;
-	for (i = 0; i < o->nvars && !yes; i++) {
-		char *v = ast_name(o->vars[i]);
-		size_t n = strlen(v);
-
-		yes = !strncmp(q, v, n) &&
-		      (!strncmp(q + n, "->", 2) || q[n] == '.');
-		free(v);
-	}
+	n = var_at(o, q);
+	yes = n && (!strncmp(q + n, "->", 2) || q[n] == '.');
 	free(t);
 	return yes;
 }
@@ -91,36 +103,22 @@ static int spelled_member(struct own *o, CXCursor c)
  */
 static int interior_address(struct own *o, CXCursor c)
 {
-	char *t = ast_text(o->w, c), *q = t;
-	int i, yes = 0;
+	char *t = ast_text(o->w, c), *q = t + 1, *r;
+	size_t n;
+	int yes = 0;
 
 	place_norm(t);
-	if (*q != '&') {
-		free(t);
-		return 0;
-	}
-	q++;
-	while (*q == '(')
+	while (*t == '&' && *q == '(')
 		q++;
-	for (i = 0; i < o->nvars && !yes; i++) {
-		char *v = ast_name(o->vars[i]);
-		size_t n = strlen(v);
-		const char *r = q + n;
-
-		if (strncmp(q, v, n) || is_ident_char((unsigned char)*r)) {
-			free(v);
-			continue;
-		}
-		if (!strncmp(r, "->", 2)) {
-			yes = !strstr(r + 2, "->");
-		} else {
-			/* &desc[i].node, &slots[i]: inside the array */
-			while (!strncmp(r, "[]", 2))
-				r += 2;
-			yes = (!*r || *r == '.' || *r == ')') &&
-			      !strstr(r, "->");
-		}
-		free(v);
+	n = *t == '&' ? var_at(o, q) : 0;
+	r = q + n;
+	if (n && !strncmp(r, "->", 2)) {
+		yes = !strstr(r + 2, "->");
+	} else if (n) {
+		/* &desc[i].node, &slots[i]: inside the array */
+		while (!strncmp(r, "[]", 2))
+			r += 2;
+		yes = (!*r || *r == '.' || *r == ')') && !strstr(r, "->");
 	}
 	free(t);
 	return yes;
@@ -386,7 +384,8 @@ static int member_value(struct own *o, CXCursor var, CXCursor written)
 static int self_rooted(struct own *o, CXCursor written)
 {
 	char *t = ast_text(o->w, written), *q = t;
-	int i, yes = 0;
+	size_t n;
+	int yes;
 
 	place_norm(t);
 	for (;;) {
@@ -401,16 +400,9 @@ static int self_rooted(struct own *o, CXCursor written)
 			break;
 		q = e + 1; /* IPCB(skb)->iif: skb */
 	}
-	for (i = 0; i < o->nvars && !yes; i++) {
-		char *v = ast_name(o->vars[i]);
-		size_t n = strlen(v);
-
-		yes = !strncmp(q, v, n) &&
-		      (!strncmp(q + n, "->", 2) || q[n] == '.' ||
-		       q[n] == '[' || q[n] == ')' ||
-		       (!q[n] && q > t && q[-1] == '*'));
-		free(v);
-	}
+	n = var_at(o, q);
+	yes = n && (!strncmp(q + n, "->", 2) || q[n] == '.' || q[n] == '[' ||
+		    q[n] == ')' || (!q[n] && q > t && q[-1] == '*'));
 	free(t);
 	return yes;
 }
