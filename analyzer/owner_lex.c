@@ -1006,6 +1006,19 @@ static long out_var(const struct lexfile *lf, long call, int arg)
 	return v;
 }
 
+/* The allocation at token I lives in PLACE: stored, unless freed there. */
+static void attach_to(struct walk_ctx *w, const struct lexfile *lf,
+		      const struct lex_func *fn, long i, const struct site *s,
+		      const char *place, struct owner *r)
+{
+	r->target = xstrdup(place);
+	r->lifetime = "stored";
+	r->held_across_sleep = 0;
+	r->line = s->line;
+	r->evidence = xasprintf("stored in %s at line %u", r->target, s->line);
+	lex_follow_place(w, lf, fn, i, r);
+}
+
 void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 		   struct owner *r)
 {
@@ -1017,10 +1030,6 @@ void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
 	    lf->toks[i].fn < 0 || !(t = lex_arg_text(lf, i, arg)))
 		return;
-	if (t[0] != '&') {
-		free(t); /* handed on as it came (a wrapper's parameter) */
-		return;
-	}
 	fn = &lf->funcs[lf->toks[i].fn];
 	free(r->evidence);
 	r->evidence = NULL;
@@ -1032,6 +1041,18 @@ void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 	r->held_calls = NULL;
 	r->lifetime = "unknown";
 	r->held_across_sleep = -1;
+	if (t[0] != '&') {
+		/*
+		 * pskb_expand_head(skb, ...): the new head is attached to
+		 * the object the argument points to (a wrapper's out
+		 * parameter the same): it lives there, freed with it when
+		 * this function frees that.
+		 */
+		place_norm(t);
+		attach_to(w, lf, fn, i, s, t, r);
+		free(t);
+		return;
+	}
 	var = out_var(lf, i, arg);
 	if (var >= 0 && local_var(lf, fn, var)) {
 		free(t);
@@ -1040,13 +1061,8 @@ void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 	}
 	/* `&global`, `&d->mask`: stored there, unless freed there too */
 	place_norm(t + 1);
-	r->target = xstrdup(t + 1);
+	attach_to(w, lf, fn, i, s, t + 1, r);
 	free(t);
-	r->lifetime = "stored";
-	r->held_across_sleep = 0;
-	r->line = s->line;
-	r->evidence = xasprintf("stored in %s at line %u", r->target, s->line);
-	lex_follow_place(w, lf, fn, i, r);
 }
 
 /* The path walk's `d->buf = alloc()`: lex_follow_place() on its tokens. */
