@@ -37,18 +37,19 @@ score() {
 # answer a little under the measured ones (context cannot be +15 here:
 # 82.5 % of the sample is process context).
 score labels "$labels" 200 \
-	--min lifetime=90 --margin lifetime=20 \
-	--min held_across_sleep=85 --margin held_across_sleep=30 \
+	--min lifetime=90 --margin lifetime=24 \
+	--min held_across_sleep=85 --margin held_across_sleep=35 \
 	--min context=90 --margin context=13
 
 # The held-out sample (tests/data/labels-6.1-heldout.tsv: 61 sites drawn
 # with another seed from the sites the first sample did not take, read
 # after the classifiers were last changed; docs/classifiers.md).  Floors
-# a little under the measured figures (90.2 / 88.5 / 88.5 %), context
-# below its target: a change that loses what generalises is seen.
+# a little under the measured figures (88.5 / 90.2 / 88.5 % in session
+# 31), context below its target: a change that loses what generalises is
+# seen.
 score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
-	--min lifetime=88 --margin lifetime=20 \
-	--min held_across_sleep=87 --margin held_across_sleep=20 \
+	--min lifetime=87 --margin lifetime=20 \
+	--min held_across_sleep=88 --margin held_across_sleep=30 \
 	--min context=87 --margin context=5
 
 # The third sample (tests/data/labels-6.1-sample3.tsv: 80 sites drawn
@@ -56,22 +57,24 @@ score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 # readers, a third read where they disagreed).  It was first measured
 # before any change it led to (78.8 / 80.0 / 88.8 %); its misses then
 # led to some, so it is no held-out sample any more.  Floors a little
-# under the figures measured after them (82.5 / 81.2 / 90.0 %).
+# under the figures measured after them (86.2 / 82.5 / 91.2 % in
+# session 31).
 score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
-	--min lifetime=80 --margin lifetime=17 \
-	--min held_across_sleep=79 --margin held_across_sleep=27 \
-	--min context=88 --margin context=3
+	--min lifetime=84 --margin lifetime=22 \
+	--min held_across_sleep=80 --margin held_across_sleep=29 \
+	--min context=89 --margin context=5
 
 # The second held-out sample (tests/data/labels-6.1-heldout2.tsv: 61
 # sites drawn with seed 1206 after every change of session 29, read by
 # two readers and a third on 8 disagreements; nobody looked at its
 # misses).  It measured 88.5 / 82.0 / 83.6 % when drawn, 90.2 / 85.2 /
-# 85.2 % after session 30's changes; floors a little under the latter.
+# 85.2 % after session 30's changes, 91.8 / 85.2 / 85.2 % after session
+# 31's; floors a little under the latter.
 # Context is below its constant answer there (88.5 % process): its
 # readers called GFP_ATOMIC in code that sleeps `process`, which the
 # brief does not (docs/classifiers.md), so no margin for context.
 score held-out2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" 61 \
-	--min lifetime=88 --margin lifetime=14 \
+	--min lifetime=90 --margin lifetime=16 \
 	--min held_across_sleep=83 --margin held_across_sleep=20 \
 	--min context=83
 
@@ -79,12 +82,32 @@ score held-out2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" 61 \
 # with seed 1207 in session 30, read by two readers and a third on 3
 # disagreements).  Measured blind, before anyone looked at its misses:
 # 75.4 / 82.0 / 90.2 %; its lifetime misses then led to changes, so it is
-# a seen sample now, at 80.3 / 85.2 / 90.2 % (docs/classifiers.md).
-# Floors a little under the latter.
+# a seen sample now, at 80.3 / 85.2 / 90.2 % after session 30 and 85.2 /
+# 88.5 / 90.2 % after session 31 (docs/classifiers.md).  Floors a little
+# under the latter.
 score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 61 \
-	--min lifetime=78 --margin lifetime=30 \
-	--min held_across_sleep=83 --margin held_across_sleep=32 \
+	--min lifetime=83 --margin lifetime=35 \
+	--min held_across_sleep=86 --margin held_across_sleep=35 \
 	--min context=88 --margin context=2
+
+# The fifth sample (tests/data/labels-6.1-heldout4.tsv: 61 sites, seed
+# 1208, drawn and labelled at the start of session 31, two readers and a
+# third on 7 disagreements).  Measured blind with that session's starting
+# build: 88.5 / 85.2 / 93.4 %; its misses were not read, and it measured
+# the same after the session's changes.  Floors a little under.
+score held-out4 "$SRC_DIR/tests/data/labels-6.1-heldout4.tsv" 61 \
+	--min lifetime=86 --margin lifetime=20 \
+	--min held_across_sleep=83 --margin held_across_sleep=30 \
+	--min context=91 --margin context=6
+
+# The sixth sample (tests/data/labels-6.1-heldout5.tsv: 61 sites, seed
+# 1209, drawn after session 31's lifetime changes, two readers and a
+# third on 4 disagreements), scored once at the session's end: 88.5 /
+# 85.2 / 93.4 % (the session's starting build: 86.9 / 85.2 / 93.4 %).
+score held-out5 "$SRC_DIR/tests/data/labels-6.1-heldout5.tsv" 61 \
+	--min lifetime=86 --margin lifetime=20 \
+	--min held_across_sleep=83 --margin held_across_sleep=32 \
+	--min context=91 --margin context=8
 
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
