@@ -178,64 +178,6 @@ static void add_calls(struct owner *r, const struct lexfile *lf,
 	r->held_calls = sb_detach(&sb);
 }
 
-/* Is the `)` at J the end of a loop's header? */
-static int loop_header(const struct lexfile *lf, long j, long start)
-{
-	long o;
-
-	if (!lex_tok_is(lf, j, ")") || (o = lex_paren_open(lf, j)) <= start)
-		return 0;
-	return lex_tok_is(lf, o - 1, "for") || lex_tok_is(lf, o - 1, "while") ||
-	       (lf->toks[o - 1].kind == TK_IDENT &&
-		memmem(lf->buf + lf->toks[o - 1].off, lf->toks[o - 1].len,
-		       "for_each", 8));
-}
-
-/*
- * Where the body of the innermost loop that holds token K opens: its
- * `{` (`for (...) {`, `while (...) {`, `do {`, a `list_for_each_entry
- * (...) {` macro), or the header's `)` when the body is the statement
- * that starts at K; -1 outside loops.  START is the function's `{`.
- */
-static long loop_of(const struct lexfile *lf, long k, long start)
-{
-	long j;
-	int depth = 0;
-
-	if (loop_header(lf, k - 1, start))
-		return k - 1;
-	for (j = k - 1; j > start; j--) {
-		if (lex_tok_is(lf, j, "}")) {
-			depth++;
-			continue;
-		}
-		if (!lex_tok_is(lf, j, "{") || depth-- > 0)
-			continue;
-		depth = 0;
-		if (lex_tok_is(lf, j - 1, "do") || loop_header(lf, j - 1, start))
-			return j;
-	}
-	return -1;
-}
-
-/* The end of the loop body that opens at O (loop_of()). */
-static long close_of(const struct lexfile *lf, long o, long end)
-{
-	int depth = 0;
-
-	if (!lex_tok_is(lf, o, "{")) {
-		for (o++; o < end && !lex_tok_is(lf, o, ";"); o++)
-			;
-		return o;
-	}
-	for (; o < end; o++)
-		if (lex_tok_is(lf, o, "{"))
-			depth++;
-		else if (lex_tok_is(lf, o, "}") && !--depth)
-			return o;
-	return end;
-}
-
 /*
  * The places a name of NAMES is copied to after token K, up to END:
  * `d->buf = p;`, each of `a = b = p;`.  The error path frees the buffer
@@ -398,9 +340,9 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 		 * array's elements, or each one in a loop of its own?  A
 		 * variable freed in the allocation's loop is the new one.
 		 */
-		lo = loop_of(lf, f, (long)fn->body_open);
+		lo = lex_loop_of(lf, f, (long)fn->body_open);
 		every[nf] = strchr(names[which], '[') ||
-			    (lo >= 0 && (k < lo || k > close_of(lf, lo, end)));
+			    (lo >= 0 && (k < lo || k > lex_loop_close(lf, lo, end)));
 		frees[nf++] = f;
 	}
 	/*
@@ -409,7 +351,7 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 	 * array's elements on a path from it (`p[i] = alloc(); if (!p[i])
 	 * goto undo_all;`).  A variable freed there is the new buffer.
 	 */
-	if (nf && loop_of(lf, k, (long)fn->body_open) >= 0 &&
+	if (nf && lex_loop_of(lf, k, (long)fn->body_open) >= 0 &&
 	    (lex_call_may_sleep(w, k) ||
 	     (s->flags_via && gfp_text_may_sleep(s->flags_resolved))))
 		for (j = 0; j < nf; j++)

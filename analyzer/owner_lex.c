@@ -927,6 +927,120 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
 	return yes;
 }
 
+/* Is the `)` at J the end of a loop's header? */
+static int loop_header(const struct lexfile *lf, long j, long start)
+{
+	long o;
+
+	if (!lex_tok_is(lf, j, ")") || (o = lex_paren_open(lf, j)) <= start)
+		return 0;
+	return lex_tok_is(lf, o - 1, "for") || lex_tok_is(lf, o - 1, "while") ||
+	       (lf->toks[o - 1].kind == TK_IDENT &&
+		memmem(lf->buf + lf->toks[o - 1].off, lf->toks[o - 1].len,
+		       "for_each", 8));
+}
+
+/*
+ * Where the body of the innermost loop that holds token K opens: its
+ * `{` (`for (...) {`, `while (...) {`, `do {`, a `list_for_each_entry
+ * (...) {` macro), or the header's `)` when the body is the statement
+ * that starts at K; -1 outside loops.  START is the function's `{`.
+ */
+long lex_loop_of(const struct lexfile *lf, long k, long start)
+{
+	long j;
+	int depth = 0;
+
+	if (loop_header(lf, k - 1, start))
+		return k - 1;
+	for (j = k - 1; j > start; j--) {
+		if (lex_tok_is(lf, j, "}")) {
+			depth++;
+			continue;
+		}
+		if (!lex_tok_is(lf, j, "{") || depth-- > 0)
+			continue;
+		depth = 0;
+		if (lex_tok_is(lf, j - 1, "do") || loop_header(lf, j - 1, start))
+			return j;
+	}
+	return -1;
+}
+
+/* The end of the loop body that opens at O (lex_loop_of()). */
+long lex_loop_close(const struct lexfile *lf, long o, long end)
+{
+	int depth = 0;
+
+	if (!lex_tok_is(lf, o, "{")) {
+		for (o++; o < end && !lex_tok_is(lf, o, ";"); o++)
+			;
+		return o;
+	}
+	for (; o < end; o++)
+		if (lex_tok_is(lf, o, "{"))
+			depth++;
+		else if (lex_tok_is(lf, o, "}") && !--depth)
+			return o;
+	return end;
+}
+
+/*
+ * Does the `=` at K write OWN, the place the allocation's statement
+ * wrote, as written (`queues[i]` again, not `uevent_env[1]` after
+ * `uevent_env[0]`)?  NULL: the allocation wrote no place.
+ */
+static int reassigns(const struct lexfile *lf, long k, const char *own)
+{
+	char *lhs;
+	int same;
+	long st;
+
+	if (!own || (size_t)k + 1 >= lf->ntoks)
+		return 0;
+	/* `if (c) p = alloc(); else p = NULL;`: the other branch */
+	st = past_control(lf, stmt_start(lf, k), k);
+	if (lex_tok_is(lf, prev(lf, st), "else") ||
+	    (lex_tok_is(lf, prev(lf, st), "{") &&
+	     lex_tok_is(lf, prev(lf, prev(lf, st)), "else")))
+		return 0;
+	lhs = lex_lhs_text(lf, k + 1);
+	same = !strcmp(lhs, own);
+	free(lhs);
+	return same;
+}
+
+/*
+ * An array's elements (PLACE `ptr[]`) filled in a loop at token I and
+ * freed in a loop at FREED (`for (i = 0; i < n; i++) vfree(ptr[i]);`):
+ * every element is freed when the freeing loop is reached on every path
+ * from the end of the filling one, and the free is a statement of its
+ * body.
+ */
+static int every_element_freed(const struct lexfile *lf,
+			       const struct lex_func *fn, long i, long freed)
+{
+	long start = (long)fn->body_open, end = (long)fn->body_close;
+	long lo = lex_loop_of(lf, i, start), fl = lex_loop_of(lf, freed, start);
+	long from = lo >= 0 ? lex_loop_close(lf, lo, end) + 1 : i, kw;
+
+	if (fl < 0 || fl <= from)
+		return 0;
+	if (lex_tok_is(lf, fl, "{")) {
+		if (prev(lf, freed) != fl &&
+		    !unconditional_after(lf, fl + 1, freed))
+			return 0;
+		kw = lex_tok_is(lf, prev(lf, fl), "do")
+			     ? prev(lf, fl)
+			     : lex_paren_open(lf, prev(lf, fl)) - 1;
+	} else {
+		if (prev(lf, freed) != fl)
+			return 0;
+		kw = lex_paren_open(lf, fl) - 1;
+	}
+	return kw >= from && unconditional_after(lf, from, kw);
+}
+
 /*
  * `w.node = kasprintf(...)`, `s->req = alloc(...)` (token I): stored in a
  * place, a member of a structure on the stack (in a statement the parse
@@ -940,15 +1054,26 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 			     const struct lex_func *fn, long i,
 			     struct owner *r)
 {
-	char *place = xstrdup(r->target), *name, *t;
+	char *place = xstrdup(r->target), *name, *t, *own;
 	struct held_call held[MAX_HELD];
 	long k, freed = -1, sleep = -1;
 	int nheld = 0, h, arg;
 
 	place_norm(place);
+	own = lex_lhs_text(lf, i);
+	t = xstrdup(own);
+	place_norm(t);
+	if (strcmp(t, place)) {
+		free(own);
+		own = NULL; /* `&d->mask`, pskb_expand_head(skb, ...) */
+	}
+	free(t);
 	for (k = i + 1; k < (long)fn->body_close && freed < 0; k++) {
 		/* a path that returns holding it, but for the failed one */
 		if (lex_tok_is(lf, k, "return") && !null_return(lf, k, place))
+			break;
+		/* the place set again (`queues[i] = swap(...)`): not ours */
+		if (lex_tok_is(lf, k, "=") && reassigns(lf, k, own))
 			break;
 		if (lf->toks[k].kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
 			continue;
@@ -966,8 +1091,10 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 			held_tok(w, held, &nheld, k);
 		}
 	}
-	free(place);
-	if (freed >= 0 && unconditional_after(lf, i, freed)) {
+	if (freed >= 0 &&
+	    (unconditional_after(lf, i, freed) ||
+	     (strstr(place, "[]") && every_element_freed(lf, fn, i, freed)))) {
+		free(place);
 		r->lifetime = "scoped";
 		r->line = lf->toks[freed].line;
 		free(r->evidence);
@@ -983,7 +1110,10 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 			r->sleep_evidence = call_at(lf, sleep);
 		else
 			r->held_calls = held_json(held, nheld, 0);
+	} else {
+		free(place);
 	}
+	free(own);
 	for (h = 0; h < nheld; h++)
 		free(held[h].name);
 }

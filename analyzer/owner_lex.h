@@ -21,6 +21,13 @@ int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n);
 
 /* The `(` that the `)` at token J closes, or -1. */
 long lex_paren_open(const struct lexfile *lf, long j);
+/*
+ * Where the body of the innermost loop that holds token K opens (its `{`,
+ * or the header's `)` for a one-statement body), -1 outside loops; START
+ * is the function's `{`.  lex_loop_close(): where that body ends.
+ */
+long lex_loop_of(const struct lexfile *lf, long k, long start);
+long lex_loop_close(const struct lexfile *lf, long o, long end);
 /* The `)` that closes the `(` at token I, looked for before END, or END. */
 long lex_paren_close(const struct lexfile *lf, long i, long end);
 
