@@ -155,7 +155,7 @@ static int arg_mentions(struct own *o, CXCursor a)
 		return !spelled_member(o, a) ? 2 : interior_address(o, a);
 	a = ast_strip(a);
 	if (tracked_decl(o, local_aggregate(o->w, a, a)))
-		return 2; /* pages[i], t.buf: what was stored there */ /* pages[i], t.buf: what was stored there */
+		return 2; /* pages[i], t.buf: what was stored there */
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
 	    ast_children(a, k) != 1 || strcmp(ast_operator(o->w, a, op), "&"))
 		return 0;
@@ -441,7 +441,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 			 * in a loop over the old list is no alias of the
 			 * new entry
 			 */
-			if (!member_value(o, d, k[1]) && st & ~(OW_NONE | OW_NULL))
+			if (!member_value(o, d, k[1]) &&
+			    st & ~(OW_NONE | OW_NULL))
 				add_var(o, d);
 		} else if (lasting_lvalue(o->w, lhs, k[0])) {
 			if (st & OW_HELD) {

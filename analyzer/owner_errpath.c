@@ -342,7 +342,8 @@ void errpath_sleep(struct walk_ctx *w, const struct site *s,
 		 */
 		lo = lex_loop_of(lf, f, (long)fn->body_open);
 		every[nf] = strchr(names[which], '[') ||
-			    (lo >= 0 && (k < lo || k > lex_loop_close(lf, lo, end)));
+			    (lo >= 0 &&
+			     (k < lo || k > lex_loop_close(lf, lo, end)));
 		frees[nf++] = f;
 	}
 	/*

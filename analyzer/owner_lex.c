@@ -570,8 +570,8 @@ static int lhs_inside(const struct lexfile *lf, long k)
 	while (t >= 0 && t < j) {
 		if (lex_tok_is(lf, t, "(") || lex_tok_is(lf, t, "*"))
 			t++;
-		else if (lf->toks[t].kind == TK_IDENT && lex_tok_is(lf, t + 1, "(") &&
-			 !same_tok(lf, t, k))
+		else if (lf->toks[t].kind == TK_IDENT &&
+			 lex_tok_is(lf, t + 1, "(") && !same_tok(lf, t, k))
 			t += 2;
 		else
 			break;
@@ -961,7 +961,8 @@ long lex_loop_of(const struct lexfile *lf, long k, long start)
 		if (!lex_tok_is(lf, j, "{") || depth-- > 0)
 			continue;
 		depth = 0;
-		if (lex_tok_is(lf, j - 1, "do") || loop_header(lf, j - 1, start))
+		if (lex_tok_is(lf, j - 1, "do") ||
+		    loop_header(lf, j - 1, start))
 			return j;
 	}
 	return -1;

@@ -238,7 +238,8 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 	sqlite3_stmt *sel = db_prepare(
 		db, "SELECT s.id, s.file_id, s.held_calls, s.lifetime,"
 		    " s.lifetime_evidence,"
-		    " json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),"
+		    " json_extract(j.value, '$[0]'),"
+		    " json_extract(j.value, '$[1]'),"
 		    " json_extract(j.value, '$[2]'),"
 		    " json_extract(s.held_calls, '$.lex') "
 		    "FROM sites s, json_each(s.held_calls, '$.esc') j "
@@ -247,7 +248,8 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 		db, "UPDATE sites SET lifetime = ?2, lifetime_evidence = ?3,"
 		    " lifetime_line = ?4 WHERE id = ?1");
 	long long cur = -1;
-	int all_b = 0, all_f = 0, nf = 0, nkeep = 0, lex = 0, rc = (!sel || !up) ? -1 : 0, step;
+	int all_b = 0, all_f = 0, nf = 0, nkeep = 0, lex = 0, step;
+	int rc = (!sel || !up) ? -1 : 0;
 	char *json = NULL, *lt = NULL, *ev = NULL, *one = NULL;
 
 	for (;;) {
@@ -354,7 +356,7 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 				v = PV_B;
 			all_b &= v == PV_B;
 			all_f &= v == PV_F;
-			/* one freeing callee, the others borrowing or keeping */
+			/* one freeing callee, the others borrowing or not */
 			if (v == PV_F && !nf++)
 				one = xstrdup(name);
 			else if (v == PV_F)
