@@ -394,6 +394,7 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
  * function a call through the member may reach.  X is at the '='.
  */
 static void member_init(const struct lx *x, const char *m, size_t mn,
+			unsigned line, const struct name_set *atomic,
 			struct fn_summaries *out)
 {
 	size_t i = x->i + 1, s, e;
@@ -430,6 +431,17 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(e - s), x->b + s);
 	fnsum_add_name(&out->inits, &out->icap, pair, strlen(pair));
 	free(pair);
+	/*
+	 * A data/atomic.txt `member` (.ndo_start_xmit = foo_xmit): foo_xmit
+	 * is called in atomic context, a callback registration whose API is
+	 * the member, `.ndo_start_xmit`.
+	 */
+	if (atomic && names_get(&atomic[AT_MEMBER], m, mn) >= 0) {
+		pair = xasprintf("%s:%.*s:.%.*s:%u", atomic_kinds[AT_CALLBACK],
+				 (int)(e - s), x->b + s, (int)mn, m, line);
+		fnsum_add_name(&out->callbacks, &out->ccap, pair, strlen(pair));
+		free(pair);
+	}
 }
 
 int fnsum_has_word(const char *buf, size_t from, size_t to, const char *p,
@@ -750,7 +762,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 			if (!depth && n == 6 && !memcmp(p, "static", 6))
 				is_static = 1;
 			if (member && peek(&x) == '=')
-				member_init(&x, p, n, out);
+				member_init(&x, p, n, line, atomic, out);
 			if (peek(&x) != '(' || is_not_call(p, n))
 				continue;
 			for (k = AT_CALLBACK; atomic && !member && k <= AT_THREAD;

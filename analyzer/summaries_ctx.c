@@ -133,8 +133,12 @@ static void apply_regs(struct graph *g, const struct reg *regs, size_t n,
 			if (kind == AT_THREAD) {
 				f->thread = 1;
 			} else if (!f->thread && !f->actx_reg) {
+				/* `.ndo_start_xmit`: a member assigned */
 				char *ev = xasprintf(
-					"registered with %.*s() at %s:%.*s",
+					*r->api == '.'
+						? "assigned to %.*s at %s:%.*s"
+						: "registered with %.*s() at "
+						  "%s:%.*s",
 					(int)r->an, r->api, r->path,
 					(int)r->ln, r->line);
 
