@@ -94,11 +94,12 @@ score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 61 \
 # 1208, drawn and labelled at the start of session 31, two readers and a
 # third on 7 disagreements).  Measured blind with that session's starting
 # build: 88.5 / 85.2 / 93.4 %; its misses were not read, and it measured
-# the same after the session's changes.  Floors a little under.
+# 88.5 / 85.2 / 95.1 % after the session's changes.  Floors a little
+# under.
 score held-out4 "$SRC_DIR/tests/data/labels-6.1-heldout4.tsv" 61 \
 	--min lifetime=86 --margin lifetime=20 \
 	--min held_across_sleep=83 --margin held_across_sleep=30 \
-	--min context=91 --margin context=6
+	--min context=93 --margin context=8
 
 # The sixth sample (tests/data/labels-6.1-heldout5.tsv: 61 sites, seed
 # 1209, drawn after session 31's lifetime changes, two readers and a
