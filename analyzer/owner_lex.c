@@ -993,22 +993,32 @@ long lex_loop_close(const struct lexfile *lf, long o, long end)
  */
 static int reassigns(const struct lexfile *lf, long k, const char *own)
 {
+	long l = prev(lf, k), st;
+	size_t n;
 	char *lhs;
 	int same;
-	long st;
 
-	if (!own || (size_t)k + 1 >= lf->ntoks)
+	if (!own || l < 0 || (size_t)k + 1 >= lf->ntoks)
 		return 0;
-	/* `if (c) p = alloc(); else p = NULL;`: the other branch */
-	st = past_control(lf, stmt_start(lf, k), k);
-	if (lex_tok_is(lf, prev(lf, st), "else") ||
-	    (lex_tok_is(lf, prev(lf, st), "{") &&
-	     lex_tok_is(lf, prev(lf, prev(lf, st)), "else")))
+	/*
+	 * Every `=` of the function comes here: the text of its left side
+	 * is built only when its last token ends OWN.
+	 */
+	n = strlen(own);
+	if (lf->toks[l].len > n ||
+	    memcmp(own + n - lf->toks[l].len, lf->buf + lf->toks[l].off,
+		   lf->toks[l].len))
 		return 0;
 	lhs = lex_lhs_text(lf, k + 1);
 	same = !strcmp(lhs, own);
 	free(lhs);
-	return same;
+	if (!same)
+		return 0;
+	/* `if (c) p = alloc(); else p = NULL;`: the other branch */
+	st = past_control(lf, stmt_start(lf, k), k);
+	return !lex_tok_is(lf, prev(lf, st), "else") &&
+	       !(lex_tok_is(lf, prev(lf, st), "{") &&
+		 lex_tok_is(lf, prev(lf, prev(lf, st)), "else"));
 }
 
 /*
