@@ -634,6 +634,20 @@ static long converted(struct walk_ctx *w, const struct lexfile *lf, long k,
 	return c;
 }
 
+/* `return (unsigned long)VAR;` or `return (VAR);` at token K < END. */
+static int returns_cast(const struct lexfile *lf, long k, long end, long var)
+{
+	long c;
+
+	if (k + 4 >= end || !lex_tok_is(lf, k + 1, "("))
+		return 0;
+	if (same_tok(lf, k + 2, var) && lex_tok_is(lf, k + 3, ")"))
+		return lex_tok_is(lf, k + 4, ";");
+	c = lex_paren_close(lf, k + 1, end);
+	return c + 2 < end && same_tok(lf, c + 1, var) &&
+	       lex_tok_is(lf, c + 2, ";");
+}
+
 /*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
@@ -678,7 +692,8 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		if (lex_tok_is(lf, k, "return") && ret < 0 &&
 		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
 		     (lex_tok_is(lf, k + 1, "&") && same_tok(lf, k + 2, var) &&
-		      lex_tok_is(lf, k + 3, "->"))))
+		      lex_tok_is(lf, k + 3, "->")) ||
+		     returns_cast(lf, k, (long)fn->body_close, var)))
 			ret = k;
 		if (t->kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
 			continue;
