@@ -56,6 +56,11 @@ static long prev(const struct lexfile *lf, long i)
 	return i;
 }
 
+long lex_prev(const struct lexfile *lf, long i)
+{
+	return prev(lf, i);
+}
+
 static long next(const struct lexfile *lf, long i)
 {
 	while (++i < (long)lf->ntoks && lf->toks[i].kind == TK_COMMENT)
@@ -95,6 +100,11 @@ static long before_cast(const struct lexfile *lf, long j)
 	if (!lex_tok_is(lf, j, ")"))
 		return j;
 	return prev(lf, lex_paren_open(lf, j));
+}
+
+long lex_before_cast(const struct lexfile *lf, long j)
+{
+	return before_cast(lf, j);
 }
 
 /*
@@ -1243,9 +1253,13 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 
 	r->lifetime = "unknown";
 	r->held_across_sleep = -1;
-	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0)
+	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0)
 		return;
+	if (lf->toks[i].fn < 0) {
+		if (lf->toks[i].dir >= 0)
+			owner_macro(w, lf, i, r);
+		return;
+	}
 	fn = &lf->funcs[lf->toks[i].fn];
 	use = lex_consumer(lf, i, &var);
 	if (use == LEX_RETURN || use == LEX_STORE)

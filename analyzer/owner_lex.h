@@ -40,6 +40,10 @@ long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col);
  * `a[i] =`), LEX_VAR (`v = call(...)`, `T *v = call(...)`: *VAR gets the
  * token of v) or LEX_OTHER.
  */
+/* The token before I, and before a cast `(T *)` ending at J (comments skipped). */
+long lex_prev(const struct lexfile *lf, long i);
+long lex_before_cast(const struct lexfile *lf, long j);
+
 enum lex_use { LEX_OTHER, LEX_RETURN, LEX_STORE, LEX_VAR };
 enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var);
 
@@ -99,6 +103,12 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 		     const char *target, struct owner *r);
 
 /* Fill R for the site S (call name at LINE:COL) from W's tokens. */
+/*
+ * A site in a #define's body (token I): what the macro's user gets
+ * (owner_macro.c).
+ */
+void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
+		 struct owner *r);
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r);
 
 #endif

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Allocations in a #define's body.  The code that uses the macro gets
+ * what the body leaves, as the caller of a wrapper function gets what the
+ * wrapper returns:
+ *   - a body whose value is the call itself,
+ *     `((char *)__get_free_pages(GFP_KERNEL, (order)))`, or a statement
+ *     expression that ends in the variable the call set,
+ *     `({ page = alloc_page_vma(...); if (page) ...; page; })`: returned;
+ *   - a body that writes the object into a member or element,
+ *     `(heap)->data = kvmalloc(...)`: stored.
+ * A body that defines whole functions (`static ssize_t name##_show(...)
+ * { ... }`) is left alone: its object's fate is in that function's code,
+ * which a definition's tokens do not give the walk.
+ */
+#include "analyzer/owner_lex.h"
+#include "analyzer/tables.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The brace at B opens a function body (not `({`, `do {`, `if (c) {`). */
+static int opens_function(const struct lexfile *lf, long b)
+{
+	long p = lex_prev(lf, b), o;
+
+	if (!lex_tok_is(lf, p, ")"))
+		return 0;
+	o = lex_prev(lf, lex_paren_open(lf, p));
+	return !(lex_tok_is(lf, o, "if") || lex_tok_is(lf, o, "for") ||
+		 lex_tok_is(lf, o, "while") || lex_tok_is(lf, o, "switch"));
+}
+
+/*
+ * Is the call named at I the whole value of the body [FIRST, END): only
+ * opening parentheses and casts before it, only `)` and `;` after it?
+ */
+static int whole_value(const struct lexfile *lf, long first, long end, long i)
+{
+	long k = first, c;
+
+	while (k < i) {
+		if (!lex_tok_is(lf, k, "("))
+			return 0;
+		c = lex_paren_close(lf, k, i);
+		k = c < i ? c + 1 : k + 1; /* a cast, or a parenthesis around */
+	}
+	c = lex_paren_close(lf, i + 1, end);
+	for (k = c + 1; k < end; k++)
+		if (lf->toks[k].kind != TK_COMMENT && !lex_tok_is(lf, k, ")") &&
+		    !lex_tok_is(lf, k, ";"))
+			return 0;
+	return c < end;
+}
+
+/* Is token K a call of a `store` function with VAR among its arguments? */
+static int stored_by_call(struct walk_ctx *w, const struct lexfile *lf,
+			  long k, long end, long var)
+{
+	const struct tok *t = &lf->toks[k], *v = &lf->toks[var];
+	long c, a;
+
+	if (t->kind != TK_IDENT || !lex_tok_is(lf, k + 1, "(") ||
+	    names_get(&w->lifetime[LT_STORE], lf->buf + t->off, t->len) < 0)
+		return 0;
+	c = lex_paren_close(lf, k + 1, end);
+	for (a = k + 2; a < c; a++)
+		if (lf->toks[a].len == v->len &&
+		    !memcmp(lf->buf + lf->toks[a].off, lf->buf + v->off, v->len))
+			return 1;
+	return 0;
+}
+
+/*
+ * `({ ...; VAR = alloc(...); ...; VAR; })`: the statement expression's
+ * value is VAR, and nothing in between hands VAR to a `store` function.
+ */
+static int tail_value(struct walk_ctx *w, const struct lexfile *lf,
+		      long first, long end, long i, long var)
+{
+	long e = lex_prev(lf, end), k;
+
+	if (var < 0 || !lex_tok_is(lf, first, "(") ||
+	    !lex_tok_is(lf, first + 1, "{") || !lex_tok_is(lf, e, ")"))
+		return 0;
+	e = lex_prev(lf, e);
+	if (!lex_tok_is(lf, e, "}"))
+		return 0;
+	e = lex_prev(lf, e);
+	if (!lex_tok_is(lf, e, ";"))
+		return 0;
+	e = lex_prev(lf, e);
+	if (lf->toks[e].kind != TK_IDENT || lf->toks[e].len != lf->toks[var].len ||
+	    memcmp(lf->buf + lf->toks[e].off, lf->buf + lf->toks[var].off,
+		   lf->toks[var].len))
+		return 0;
+	for (k = i; k < e; k++)
+		if (stored_by_call(w, lf, k, e, var))
+			return 0;
+	return 1;
+}
+
+/* `x->m = alloc()` / `a[i] = alloc()` within the body: the left side. */
+static long member_store(const struct lexfile *lf, long first, long i)
+{
+	long j = lex_before_cast(lf, lex_prev(lf, i)), k;
+
+	if (!lex_tok_is(lf, j, "="))
+		return -1;
+	for (k = lex_prev(lf, j); k >= first; k = lex_prev(lf, k)) {
+		if (lex_tok_is(lf, k, ";") || lex_tok_is(lf, k, "{") ||
+		    lex_tok_is(lf, k, "}") || lex_tok_is(lf, k, ","))
+			break;
+		if (lex_tok_is(lf, k, "->") || lex_tok_is(lf, k, ".") ||
+		    lex_tok_is(lf, k, "["))
+			return k;
+	}
+	return -1;
+}
+
+void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
+		 struct owner *r)
+{
+	const struct directive *d = &lf->dirs[lf->toks[i].dir];
+	long first = d->body, end = d->end, k, var;
+	char *name;
+
+	if (d->name < 0 || first <= d->name || (long)first > i)
+		return;
+	for (k = first; k < i; k++)
+		if (lex_tok_is(lf, k, "{") && opens_function(lf, k))
+			return;
+	name = lex_text(lf, (unsigned)d->name, (unsigned)d->name + 1);
+	lex_consumer(lf, i, &var);
+	if (whole_value(lf, first, end, i) ||
+	    tail_value(w, lf, first, end, i, var)) {
+		r->lifetime = "returned";
+		r->evidence = xasprintf("the value of macro %s (line %u)",
+					name, lf->toks[d->name].line);
+		r->line = lf->toks[d->name].line;
+		r->held_across_sleep = 0;
+	} else if (member_store(lf, first, i) >= 0) {
+		r->lifetime = "stored";
+		r->target = lex_lhs_text(lf, i);
+		r->evidence = xasprintf("stored in %s in macro %s at line %u",
+					r->target, name, lf->toks[i].line);
+		r->line = lf->toks[i].line;
+		r->held_across_sleep = 0;
+	}
+	free(name);
+}
