@@ -112,13 +112,24 @@ static unsigned token_end(const char *buf, unsigned start, unsigned next)
 	return e;
 }
 
+/* The length of a line splice at A that a token's text follows, or 0. */
+static unsigned splice_at(const char *buf, unsigned a, unsigned b)
+{
+	unsigned n;
+
+	if (b - a < 3 || buf[a] != '\\')
+		return 0;
+	n = buf[a + 1] == '\r' ? 3 : 2;
+	return b - a > n && buf[a + n - 1] == '\n' ? n : 0;
+}
+
 static int tokenize(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
 {
 	CXSourceRange r = clang_getRange(
 		clang_getLocationForOffset(tu, f, 0),
 		clang_getLocationForOffset(tu, f, (unsigned)lf->len));
 	CXToken *toks = NULL;
-	unsigned n = 0, i, *start;
+	unsigned n = 0, i, *start, sp;
 
 	clang_tokenize(tu, r, &toks, &n);
 	lf->toks = xcalloc(n ? n : 1, sizeof(*lf->toks));
@@ -133,6 +144,13 @@ static int tokenize(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
 		if (a >= lf->len || start[i + 1] < a)
 			continue;
 		b = token_end(lf->buf, a, start[i + 1]);
+		/*
+		 * A token right after a line splice starts at the backslash
+		 * (a macro body's `{` at a line's start): its text is what
+		 * follows the splice.
+		 */
+		while ((sp = splice_at(lf->buf, a, b)))
+			a += sp;
 		lf->toks[lf->ntoks].off = a;
 		lf->toks[lf->ntoks].len = b - a;
 		lf->toks[lf->ntoks].kind = map_kind(clang_getTokenKind(toks[i]));
