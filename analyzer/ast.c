@@ -459,8 +459,8 @@ int ast_tok_eq(const struct walk_ctx *w, unsigned i, const char *s)
 	return w->lf && lex_tok_is(w->lf, i, s);
 }
 
-int ast_gap_has(const struct walk_ctx *w, unsigned start, unsigned end,
-		const char *s)
+unsigned ast_gap_find(const struct walk_ctx *w, unsigned start,
+		      unsigned end, const char *s)
 {
 	unsigned i;
 
@@ -469,6 +469,6 @@ int ast_gap_has(const struct walk_ctx *w, unsigned start, unsigned end,
 	for (i = ast_tok_at(w, start);
 	     i < w->lf->ntoks && w->lf->toks[i].off < end; i++)
 		if (lex_tok_is(w->lf, i, s))
-			return 1;
+			return w->lf->toks[i].off;
 	return 0;
 }

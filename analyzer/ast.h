@@ -92,9 +92,9 @@ size_t ast_gap_calls_all(const struct walk_ctx *w, unsigned start,
 			 size_t max);
 /* 1 when main-file token I is spelled S. */
 int ast_tok_eq(const struct walk_ctx *w, unsigned i, const char *s);
-/* 1 when a main-file token in [START, END) is spelled S. */
-int ast_gap_has(const struct walk_ctx *w, unsigned start, unsigned end,
-		const char *s);
+/* The offset of the first main-file token in [START, END) spelled S, or 0. */
+unsigned ast_gap_find(const struct walk_ctx *w, unsigned start,
+		      unsigned end, const char *s);
 
 /* The body (CompoundStmt) of a function definition, or a null cursor. */
 CXCursor ast_body(CXCursor fn);

@@ -85,6 +85,28 @@ static void seq_gap(struct seq *q, unsigned start)
 		q->st = q->e->d->gap(q->e->d->ctx, q->done, start, q->st);
 }
 
+/*
+ * The same in a switch's body, where a `case CHIP_ID:` on a constant of a
+ * header a single-file parse has not seen is dropped by the parse with
+ * the statement it labels, and the statements after it are kept: the
+ * tokens before a statement are what says the switch enters here, and
+ * the dropped statement's calls run after that entry, so the text up to
+ * the `case` goes with the state before it and the rest with the entry.
+ */
+static void seq_gap_case(struct seq *q, unsigned start)
+{
+	unsigned c = 0;
+
+	if (q->done && start > q->done && q->e->jc && q->e->jc->is_switch)
+		c = ast_gap_find(q->e->w, q->done, start, "case");
+	if (c) {
+		seq_gap(q, c);
+		q->st |= q->e->jc->sw_in;
+		q->done = c;
+	}
+	seq_gap(q, start);
+}
+
 static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 					CXClientData data)
 {
@@ -95,16 +117,7 @@ static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (known)
-		seq_gap(q, s);
-	/*
-	 * `case CHIP_ID:` on a constant of a header a single-file parse has
-	 * not seen: the parse drops the label and keeps its statements, so
-	 * the tokens before the statement are what says the switch enters
-	 * here.
-	 */
-	if (known && q->done && s > q->done && q->e->jc &&
-	    q->e->jc->is_switch && ast_gap_has(q->e->w, q->done, s, "case"))
-		q->st |= q->e->jc->sw_in;
+		seq_gap_case(q, s);
 	q->st = exec(q->e, c, q->st);
 	if (known && e > q->done)
 		q->done = e;
@@ -120,7 +133,7 @@ static unsigned exec_compound(struct engine *e, CXCursor s, unsigned st)
 		q.done = start + 1; /* after the { */
 	clang_visitChildren(s, seq_step, &q);
 	if (q.done && end > q.done)
-		seq_gap(&q, end - 1); /* before the } */
+		seq_gap_case(&q, end - 1); /* before the } */
 	return q.st;
 }
 

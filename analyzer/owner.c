@@ -467,7 +467,7 @@ static unsigned ev(struct own *o, CXCursor c, unsigned st)
 {
 	CXCursor k[AST_MAX_KIDS];
 	char op[4];
-	unsigned n;
+	unsigned n, s, e;
 
 	if (!st)
 		return 0;
@@ -496,6 +496,16 @@ static unsigned ev(struct own *o, CXCursor c, unsigned st)
 	case CXCursor_CharacterLiteral:
 	case CXCursor_TypeRef:
 		return st;
+	case CXCursor_UnexposedExpr:
+		/*
+		 * An expression the parse could not type (a name from a
+		 * header it has not seen: `f(args) || g(args, &v)`) is kept
+		 * without its operands: its calls are read from its tokens,
+		 * as those of a statement the parse dropped.
+		 */
+		if (!ast_children(c, k) && ast_span(o->w, c, &s, &e) && e > s)
+			return gap_domain(o, s, e, st);
+		return ev_children(o, c, st);
 	default:
 		return ev_children(o, c, st);
 	}
