@@ -55,6 +55,8 @@ static const char *const base_args[] = {
 	"-D__initdata=", "-D__read_mostly=", "-D__must_check=",
 	"-D__always_inline=inline", "-D__maybe_unused=", "-Dnoinline=",
 	"-D__cold=", "-Dlikely(x)=(x)", "-Dunlikely(x)=(x)",
+	"-Dsizeof(...)=8UL", "-Doffsetof(...)=0UL",
+	"-Dcontainer_of(p, t, m)=((t *)(p))",
 };
 #define NBASE ((int)(sizeof(base_args) / sizeof(base_args[0])))
 
