@@ -444,7 +444,9 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 			if (!member_value(o, d, k[1]) &&
 			    st & ~(OW_NONE | OW_NULL))
 				add_var(o, d);
-		} else if (lasting_lvalue(o->w, lhs, k[0])) {
+		} else if (lasting_lvalue(o->w, lhs, k[0]) &&
+			   !member_value(o, k[0], k[1])) {
+			/* `*node_guid = rep->node_guid` writes a value */
 			if (st & OW_HELD) {
 				char *t = ast_text(o->w, k[0]);
 

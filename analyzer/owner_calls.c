@@ -256,6 +256,13 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 		}
 		return to_done(st);
 	}
+	/*
+	 * sg_alloc_table(st, ...), pskb_expand_head(skb, ...): the new
+	 * memory is attached to the object, which stays where it was.
+	 */
+	if (a->best == 2 && f && f->kind == AK_ALLOC && f->ptr_arg >= 0 &&
+	    a->arg == f->ptr_arg)
+		return st;
 	if (a->best == 2 && f && f->kind == AK_ALLOC) {
 		/* krealloc(p, ...): the old object is handed over. */
 		if (st & OW_HELD)
