@@ -49,6 +49,28 @@ static const char *last_name(const char *var)
 }
 
 /*
+ * Is token J, the whole cache argument of a kmem_cache_free(), a
+ * parameter of its function (`free_stripe(struct kmem_cache *sc, ...)`)?
+ * Such a free frees from whichever cache its callers pass.
+ */
+static int param_tok(const struct lexfile *lf, size_t j)
+{
+	const struct lex_func *f;
+	size_t k;
+
+	if (lf->toks[j].fn < 0 || j < 2 || !tok_is(lf, j - 1, "(") ||
+	    lf->toks[j].kind != TK_IDENT)
+		return 0;
+	f = &lf->funcs[lf->toks[j].fn];
+	for (k = f->name_tok + 1; k < f->body_open; k++)
+		if (lf->toks[k].len == lf->toks[j].len &&
+		    !memcmp(lf->buf + lf->toks[k].off, lf->buf + lf->toks[j].off,
+			    lf->toks[j].len))
+			return 1;
+	return 0;
+}
+
+/*
  * A reclaimer in the file, and a kmem_cache_free() of VAR (its last
  * identifier; any cache when VAR is NULL).  Evidence into SB.
  */
@@ -59,7 +81,7 @@ static int find_reclaimer(struct walk_ctx *w, const char *var,
 	const char *name = var ? last_name(var) : NULL;
 	unsigned reclaim_line = 0, free_line = 0;
 	const char *reclaim = NULL;
-	size_t i, rlen = 0;
+	size_t i, rlen = 0, via = 0;
 
 	for (i = 0; i < lf->ntoks; i++) {
 		const struct tok *t = &lf->toks[i];
@@ -83,13 +105,21 @@ static int find_reclaimer(struct walk_ctx *w, const char *var,
 			for (; j < end; j++)
 				if (!name || tok_is(lf, j, name))
 					free_line = t->line;
+				else if (j + 1 == end && param_tok(lf, j))
+					free_line = t->line, via = j;
 		}
 	}
 	if (!reclaim || !free_line)
 		return 0;
-	sb_addf(sb, "%.*s at line %u, kmem_cache_free(%s) at line %u",
-		(int)rlen, reclaim, reclaim_line, name ? name : "...",
-		free_line);
+	if (via)
+		sb_addf(sb, "%.*s at line %u, kmem_cache_free(%.*s) of a "
+			"parameter at line %u", (int)rlen, reclaim,
+			reclaim_line, (int)lf->toks[via].len,
+			lf->buf + lf->toks[via].off, free_line);
+	else
+		sb_addf(sb, "%.*s at line %u, kmem_cache_free(%s) at line %u",
+			(int)rlen, reclaim, reclaim_line, name ? name : "...",
+			free_line);
 	return 1;
 }
 
