@@ -481,6 +481,27 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
  * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
  * which knows the functions assigned to members of that name.
  */
+/*
+ * `.name` of the member reference F from its last token: a member of a
+ * structure the parse has not seen (`edev->ops->vport_update`) has no
+ * spelling in the AST.  NULL when the tokens do not end in `->name`.
+ */
+static char *member_name_tok(struct walk_ctx *w, CXCursor f)
+{
+	const struct lexfile *lf = w->lf;
+	unsigned s, e, i;
+
+	if (!lf || !ast_span(w, f, &s, &e))
+		return NULL;
+	i = ast_tok_at(w, e);
+	if (i < 2 || i > lf->ntoks || lf->toks[i - 1].kind != TK_IDENT ||
+	    !(lex_tok_is(lf, (long)i - 2, "->") ||
+	      lex_tok_is(lf, (long)i - 2, ".")))
+		return NULL;
+	return xasprintf(".%.*s", (int)lf->toks[i - 1].len,
+			 lf->buf + lf->toks[i - 1].off);
+}
+
 void held_member(struct own *o, CXCursor c, unsigned st)
 {
 	CXCursor k[AST_MAX_KIDS], f;
@@ -493,9 +514,13 @@ void held_member(struct own *o, CXCursor c, unsigned st)
 	if (clang_getCursorKind(f) != CXCursor_MemberRefExpr)
 		return;
 	sp = clang_getCursorSpelling(f);
-	m = xasprintf(".%s", clang_getCString(sp));
+	if (*clang_getCString(sp))
+		m = xasprintf(".%s", clang_getCString(sp));
+	else
+		m = member_name_tok(o->w, f);
 	clang_disposeString(sp);
-	held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
+	if (m)
+		held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
 	free(m);
 }
 
