@@ -9,6 +9,7 @@
  */
 #include "analyzer/flow.h"
 #include "analyzer/ast.h"
+#include "analyzer/owner_lex.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -41,6 +42,7 @@ struct engine {
 };
 
 static unsigned exec(struct engine *e, CXCursor s, unsigned st);
+static void jump_push(struct engine *e, struct jump_ctx *j, int is_switch);
 
 static struct label *label(struct engine *e, CXCursor c)
 {
@@ -107,6 +109,51 @@ static void seq_gap_case(struct seq *q, unsigned start)
 	seq_gap(q, start);
 }
 
+/*
+ * Is the block C (starting at offset S) the body of a loop macro,
+ * `list_for_each_entry(pos, head, member) { ... }`: a `{` right after the
+ * `)` of a `name(...)` that starts a statement?  A single-file parse has
+ * no definition of the macro and keeps a call and a block; the block is
+ * the loop's body, which runs any number of times and is what its
+ * `break` and `continue` leave.
+ */
+static int macro_loop_body(const struct walk_ctx *w, CXCursor c, unsigned s)
+{
+	const struct lexfile *lf = w->lf;
+	long i, o;
+
+	if (!lf || clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return 0;
+	i = lex_prev(lf, (long)ast_tok_at(w, s));
+	if (i < 0 || !lex_tok_is(lf, i, ")"))
+		return 0;
+	o = lex_prev(lf, lex_paren_open(lf, i));
+	if (o < 0 || lf->toks[o].kind != TK_IDENT)
+		return 0;
+	o = lex_prev(lf, o);
+	return o < 0 || lex_tok_is(lf, o, ";") || lex_tok_is(lf, o, "{") ||
+	       lex_tok_is(lf, o, "}") || lex_tok_is(lf, o, ":") ||
+	       lex_tok_is(lf, o, ")") || lex_tok_is(lf, o, "else");
+}
+
+/* The body of a loop macro: zero or more rounds, left by break. */
+static unsigned exec_macro_loop(struct engine *e, CXCursor body, unsigned st)
+{
+	struct jump_ctx j;
+	unsigned head = st, round;
+
+	jump_push(e, &j, 0);
+	for (round = 0; round < MAX_LOOP_ROUNDS; round++) {
+		unsigned before = head;
+
+		head |= exec(e, body, head) | j.cont;
+		if (head == before)
+			break;
+	}
+	e->jc = j.up;
+	return head | j.brk;
+}
+
 static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 					CXClientData data)
 {
@@ -118,7 +165,10 @@ static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (known)
 		seq_gap_case(q, s);
-	q->st = exec(q->e, c, q->st);
+	if (known && macro_loop_body(q->e->w, c, s))
+		q->st = exec_macro_loop(q->e, c, q->st);
+	else
+		q->st = exec(q->e, c, q->st);
 	if (known && e > q->done)
 		q->done = e;
 	return CXChildVisit_Continue;

@@ -57,6 +57,11 @@ static const char *const base_args[] = {
 	"-D__cold=", "-Dlikely(x)=(x)", "-Dunlikely(x)=(x)",
 	"-Dsizeof(...)=8UL", "-Doffsetof(...)=0UL",
 	"-Dcontainer_of(p, t, m)=((t *)(p))",
+	"-Dstruct_size(...)=8UL", "-Dflex_array_size(...)=8UL",
+	"-Darray_size(...)=8UL", "-Darray3_size(...)=8UL",
+	"-Dsizeof_field(...)=8UL",
+	"-DWARN_ON(x)=(x)", "-DWARN_ON_ONCE(x)=(x)", "-DWARN(x, ...)=(x)",
+	"-DWARN_ONCE(x, ...)=(x)",
 };
 #define NBASE ((int)(sizeof(base_args) / sizeof(base_args[0])))
 
