@@ -257,14 +257,16 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 		return to_done(st);
 	}
 	/*
-	 * sg_alloc_table(st, ...), pskb_expand_head(skb, ...): the new
-	 * memory is attached to the object, which stays where it was.
+	 * krealloc(p, ...), skb_unshare(skb, ...) (data/lifetime.txt
+	 * `consume`): the old object is handed over.  Any other allocator
+	 * only uses what it is passed: kmem_cache_alloc(cache, ...) takes
+	 * from the cache, sg_alloc_table(st, ...) fills the table.
 	 */
-	if (a->best == 2 && f && f->kind == AK_ALLOC && f->ptr_arg >= 0 &&
-	    a->arg == f->ptr_arg)
+	if (a->best == 2 && f && f->kind == AK_ALLOC &&
+	    (!w->lifetime ||
+	     names_get(&w->lifetime[LT_CONSUME], name, strlen(name)) < 0))
 		return st;
 	if (a->best == 2 && f && f->kind == AK_ALLOC) {
-		/* krealloc(p, ...): the old object is handed over. */
 		if (st & OW_HELD)
 			note(&o->freed, line,
 			     xasprintf("%s() at line %u", name, line));

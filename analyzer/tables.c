@@ -29,7 +29,7 @@ const char *const atomic_kinds[] = { "enter",  "leave",  "callback",
 				      "thread", "member", NULL };
 const char *const lifetime_kinds[] = { "store",	"borrow", "reclaim",
 					"convert", "evict",  "calls",
-					NULL };
+					"consume", NULL };
 
 int lifetime_borrows(const struct name_set *lifetime, const char *name,
 		     size_t len)

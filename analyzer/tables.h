@@ -95,6 +95,7 @@ enum lifetime_kind {
 	LT_CONVERT,
 	LT_EVICT,
 	LT_CALLS, /* names_get(): the argument it calls */
+	LT_CONSUME,
 	LT_KINDS
 };
 extern const char *const atomic_kinds[];
