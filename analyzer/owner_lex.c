@@ -12,199 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n)
-{
-	return i >= 0 && (size_t)i < lf->ntoks && lf->toks[i].len == n &&
-	       !memcmp(lf->buf + lf->toks[i].off, s, n);
-}
-
-int lex_tok_is(const struct lexfile *lf, long i, const char *s)
-{
-	return lex_tok_eq(lf, i, s, strlen(s));
-}
-
-static int same_tok(const struct lexfile *lf, long a, long b)
-{
-	return lf->toks[a].len == lf->toks[b].len &&
-	       !memcmp(lf->buf + lf->toks[a].off, lf->buf + lf->toks[b].off,
-		       lf->toks[a].len);
-}
-
-long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col)
-{
-	size_t lo = 0, hi = lf->ntoks;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		const struct tok *t = &lf->toks[mid];
-
-		if (t->line < line || (t->line == line && t->col < col))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < lf->ntoks && lf->toks[lo].line == line &&
-			       lf->toks[lo].col == col
-		       ? (long)lo
-		       : -1;
-}
-
-static long prev(const struct lexfile *lf, long i)
-{
-	while (--i >= 0 && lf->toks[i].kind == TK_COMMENT)
-		;
-	return i;
-}
-
-long lex_prev(const struct lexfile *lf, long i)
-{
-	return prev(lf, i);
-}
-
-static long next(const struct lexfile *lf, long i)
-{
-	while (++i < (long)lf->ntoks && lf->toks[i].kind == TK_COMMENT)
-		;
-	return i;
-}
-
-long lex_paren_open(const struct lexfile *lf, long j)
-{
-	int depth = 0;
-
-	for (; j >= 0; j--) {
-		if (lex_tok_is(lf, j, ")"))
-			depth++;
-		else if (lex_tok_is(lf, j, "(") && !--depth)
-			return j;
-	}
-	return -1;
-}
-
-long lex_paren_close(const struct lexfile *lf, long i, long end)
-{
-	int depth = 0;
-
-	for (; i < end; i++) {
-		if (lex_tok_is(lf, i, "("))
-			depth++;
-		else if (lex_tok_is(lf, i, ")") && !--depth)
-			return i;
-	}
-	return end;
-}
-
-/* Skip back over a cast `(void *)` ending at token I. */
-static long before_cast(const struct lexfile *lf, long j)
-{
-	if (!lex_tok_is(lf, j, ")"))
-		return j;
-	return prev(lf, lex_paren_open(lf, j));
-}
-
-long lex_before_cast(const struct lexfile *lf, long j)
-{
-	return before_cast(lf, j);
-}
-
-/*
- * The first token of the left side of the `=` at J.  A parenthesised
- * part is passed whole: `per_cpu(ptr, cpu) = p` starts at per_cpu.
- */
-static long stmt_start(const struct lexfile *lf, long j)
-{
-	long start, p;
-
-	for (start = prev(lf, j); start > 0; start = p) {
-		p = prev(lf, start);
-		if (lex_tok_is(lf, start, ")")) {
-			p = lex_paren_open(lf, start);
-			if (p <= 0)
-				break;
-			start = p;
-			p = prev(lf, p);
-		}
-		if (p < 0 || lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "{") ||
-		    lex_tok_is(lf, p, "}") || lex_tok_is(lf, p, ","))
-			break;
-		/* `#ifdef CONFIG_X` on the line before: no part of it */
-		if (lf->toks[p].dir >= 0 && lf->toks[j].dir < 0)
-			break;
-	}
-	return start;
-}
-
-int lex_local_aggregate(const struct lexfile *lf, long i)
-{
-	long j = before_cast(lf, prev(lf, i)), start, k, d, p;
-	const struct lex_func *fn;
-
-	if (!lex_tok_is(lf, j, "=") || lf->toks[i].fn < 0)
-		return 0;
-	fn = &lf->funcs[lf->toks[i].fn];
-	start = stmt_start(lf, j);
-	if (start < 0 || lf->toks[start].kind != TK_IDENT ||
-	    !(lex_tok_is(lf, start + 1, ".") || lex_tok_is(lf, start + 1, "[")))
-		return 0;
-	for (k = start; k < j; k++)
-		if (lex_tok_is(lf, k, "->"))
-			return 0;
-	/* its declaration: a type name right before it, not `*` */
-	for (d = fn->name_tok + 1; d < start; d++) {
-		if (!same_tok(lf, d, start))
-			continue;
-		p = prev(lf, d);
-		if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
-			       lf->toks[p].kind == TK_KEYWORD) &&
-		    !lex_tok_is(lf, p, "return") && !lex_tok_is(lf, p, "else"))
-			return lex_tok_is(lf, start + 1, ".") ||
-			       lex_tok_is(lf, d + 1, "[");
-	}
-	return 0;
-}
-
-enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var)
-{
-	long j = before_cast(lf, prev(lf, i)), k, start;
-	int plain = 1;
-
-	*var = -1;
-	if (lex_tok_is(lf, j, "return"))
-		return LEX_RETURN;
-	if (!lex_tok_is(lf, j, "="))
-		return LEX_OTHER;
-	/* the left side: back to the start of the statement */
-	start = stmt_start(lf, j);
-	for (k = start; k < j; k++)
-		if (lex_tok_is(lf, k, "->") || lex_tok_is(lf, k, ".") ||
-		    lex_tok_is(lf, k, "[") ||
-		    (k == start && lex_tok_is(lf, k, "*") && k + 2 == j))
-			plain = 0;
-	/* a macro that names a location: per_cpu(ptr, cpu) = p */
-	if (lf->toks[start].kind == TK_IDENT && lex_tok_is(lf, start + 1, "(") &&
-	    lex_tok_is(lf, prev(lf, j), ")"))
-		plain = 0;
-	if (!plain)
-		return LEX_STORE;
-	k = prev(lf, j);
-	if (k < 0 || lf->toks[k].kind != TK_IDENT)
-		return LEX_OTHER;
-	*var = k;
-	return LEX_VAR;
-}
-
-long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
-		     long from, long var)
-{
-	long k;
-
-	for (k = from; k + 2 < (long)fn->body_close; k++)
-		if (lex_tok_is(lf, k, "return") && same_tok(lf, k + 1, var) &&
-		    lex_tok_is(lf, k + 2, ";"))
-			return k;
-	return -1;
-}
-
 /*
  * Does the code before the `label:` whose ':' is token P not fall
  * through to it: `return 0; out:` (only a goto gets there)?  Also when
@@ -212,13 +19,13 @@ long lex_returns_var(const struct lexfile *lf, const struct lex_func *fn,
  */
 static int jumps_before(const struct lexfile *lf, long p)
 {
-	long end = prev(lf, prev(lf, p)), st;
+	long end = lex_prev(lf, lex_prev(lf, p)), st;
 
 	if (lex_tok_is(lf, end, "}"))
 		return 0;
 	if (!lex_tok_is(lf, end, ";"))
 		return 1;
-	st = stmt_start(lf, end);
+	st = lex_stmt_start(lf, end);
 	return st < 0 || is_jump_keyword(lf->buf + lf->toks[st].off,
 					 lf->toks[st].len);
 }
@@ -230,8 +37,8 @@ static long label_of(const struct lexfile *lf, long g)
 
 	for (l = (long)lf->funcs[lf->toks[g].fn].body_open + 1;
 	     l + 1 < (long)lf->ntoks && lf->toks[l].fn == lf->toks[g].fn; l++)
-		if (same_tok(lf, l, g + 1) && lex_tok_is(lf, l + 1, ":") &&
-		    !lex_tok_is(lf, prev(lf, l), "goto"))
+		if (lex_same_tok(lf, l, g + 1) && lex_tok_is(lf, l + 1, ":") &&
+		    !lex_tok_is(lf, lex_prev(lf, l), "goto"))
 			return l;
 	return -1;
 }
@@ -241,10 +48,10 @@ static int same_call(const struct lexfile *lf, long a, long b)
 {
 	long ea = lex_paren_close(lf, a + 1, (long)lf->ntoks), k;
 
-	if (ea >= (long)lf->ntoks || !same_tok(lf, a, b))
+	if (ea >= (long)lf->ntoks || !lex_same_tok(lf, a, b))
 		return 0;
 	for (k = 1; a + k <= ea; k++)
-		if (b + k >= (long)lf->ntoks || !same_tok(lf, a + k, b + k))
+		if (b + k >= (long)lf->ntoks || !lex_same_tok(lf, a + k, b + k))
 			return 0;
 	return 1;
 }
@@ -291,18 +98,18 @@ static long null_check_end(const struct lexfile *lf, long from)
 		else if (!depth && lex_tok_is(lf, k, ";"))
 			break;
 	}
-	t = next(lf, k);
-	if (!lex_tok_is(lf, t, "if") || !lex_tok_is(lf, next(lf, t), "("))
+	t = lex_next(lf, k);
+	if (!lex_tok_is(lf, t, "if") || !lex_tok_is(lf, lex_next(lf, t), "("))
 		return from;
-	c = lex_paren_close(lf, next(lf, t), (long)lf->ntoks);
-	x = next(lf, next(lf, t)); /* the condition's first token */
+	c = lex_paren_close(lf, lex_next(lf, t), (long)lf->ntoks);
+	x = lex_next(lf, lex_next(lf, t)); /* the condition's first token */
 	if (!lex_tok_is(lf, x, "!") && !lex_tok_is(lf, x, "IS_ERR") &&
 	    !lex_tok_is(lf, x, "IS_ERR_OR_NULL") &&
 	    !(lex_tok_is(lf, x, "unlikely") &&
-	      lex_tok_is(lf, next(lf, next(lf, x)), "!")) &&
-	    !lex_tok_is(lf, prev(lf, c), "NULL"))
+	      lex_tok_is(lf, lex_next(lf, lex_next(lf, x)), "!")) &&
+	    !lex_tok_is(lf, lex_prev(lf, c), "NULL"))
 		return from;
-	if (!lex_tok_is(lf, next(lf, c), "{")) {
+	if (!lex_tok_is(lf, lex_next(lf, c), "{")) {
 		for (e = c + 1; e < (long)lf->ntoks && !lex_tok_is(lf, e, ";");)
 			e++;
 		return e;
@@ -344,7 +151,7 @@ static int goto_past(const struct lexfile *lf, long from, long to)
  */
 static int unconditional_after(const struct lexfile *lf, long from, long to)
 {
-	long k, p = prev(lf, to);
+	long k, p = lex_prev(lf, to);
 	int depth = 0;
 
 	for (k = from; k < to; k++) {
@@ -353,17 +160,17 @@ static int unconditional_after(const struct lexfile *lf, long from, long to)
 		else if (lex_tok_is(lf, k, "}") && --depth < 0)
 			return 0;
 		else if (!depth && lex_tok_is(lf, k, "return") &&
-			 (lex_tok_is(lf, prev(lf, k), ";") ||
-			  lex_tok_is(lf, prev(lf, k), "{") ||
-			  lex_tok_is(lf, prev(lf, k), "}") ||
-			  lex_tok_is(lf, prev(lf, k), ":")))
+			 (lex_tok_is(lf, lex_prev(lf, k), ";") ||
+			  lex_tok_is(lf, lex_prev(lf, k), "{") ||
+			  lex_tok_is(lf, lex_prev(lf, k), "}") ||
+			  lex_tok_is(lf, lex_prev(lf, k), ":")))
 			return 0; /* `return 0; err: kfree(p);`: a goto's */
 	}
 	if (depth || goto_past(lf, from, to))
 		return 0;
 	while (p > 1 && lex_tok_is(lf, p, ":") &&
-	       lf->toks[prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
-		p = prev(lf, prev(lf, p)); /* `label:` */
+	       lf->toks[lex_prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
+		p = lex_prev(lf, lex_prev(lf, p)); /* `label:` */
 	return lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}");
 }
 
@@ -384,12 +191,12 @@ static int passes_as(const struct lexfile *lf, long i, int arg, long var,
 			return 0;
 		else if (!depth && lex_tok_is(lf, j, ","))
 			n++;
-		else if (n == arg && !member && same_tok(lf, j, var) &&
+		else if (n == arg && !member && lex_same_tok(lf, j, var) &&
 			 (lex_tok_is(lf, j + 1, ",") ||
 			  lex_tok_is(lf, j + 1, ")")))
 			return 1;
 		else if (n == arg && member && lex_tok_is(lf, j, "&") &&
-			 same_tok(lf, j + 1, var) && lex_tok_is(lf, j + 2, "->"))
+			 lex_same_tok(lf, j + 1, var) && lex_tok_is(lf, j + 2, "->"))
 			return 1;
 	}
 	return 0;
@@ -399,7 +206,6 @@ static int passes(const struct lexfile *lf, long i, int arg, long var)
 {
 	return passes_as(lf, i, arg, var, 0);
 }
-
 
 static int passes_member(const struct lexfile *lf, long i, int arg, long var)
 {
@@ -422,7 +228,7 @@ static char *call_at(const struct lexfile *lf, long i)
 static int local_var(const struct lexfile *lf, const struct lex_func *fn,
 		     long var)
 {
-	long p = prev(lf, var), k;
+	long p = lex_prev(lf, var), k;
 
 	/* a type before it; `else v = ...` is a statement, not a type */
 	if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
@@ -432,7 +238,7 @@ static int local_var(const struct lexfile *lf, const struct lex_func *fn,
 		       lex_tok_is(lf, p, "*") || lex_tok_is(lf, p, ",")))
 		return 1;
 	for (k = fn->name_tok + 1; k < var; k++)
-		if (same_tok(lf, k, var))
+		if (lex_same_tok(lf, k, var))
 			return 1;
 	return 0;
 }
@@ -474,7 +280,7 @@ static int passes_inside(const struct lexfile *lf, long call, int arg,
 	long end, j = arg_span(lf, call, arg, &end);
 
 	if (j < 0 || end - j < 3 || !lex_tok_is(lf, j, "&") ||
-	    !same_tok(lf, j + 1, var) ||
+	    !lex_same_tok(lf, j + 1, var) ||
 	    !(lex_tok_is(lf, j + 2, "->") || lex_tok_is(lf, j + 2, "[") ||
 	      lex_tok_is(lf, j + 2, ".")))
 		return 0;
@@ -565,8 +371,6 @@ static char *handed_json(const struct lexfile *lf, long handed, long ret,
 	return sb_detach(&sb);
 }
 
-static long past_control(const struct lexfile *lf, long start, long j);
-
 /*
  * Is the place the `=` before token K writes inside the object K names
  * (`p->self = p;`, `IPCB(skb)->x = skb;`)?  Wrapping calls are skipped
@@ -574,19 +378,19 @@ static long past_control(const struct lexfile *lf, long start, long j);
  */
 static int lhs_inside(const struct lexfile *lf, long k)
 {
-	long j = before_cast(lf, prev(lf, k)), t;
+	long j = lex_before_cast(lf, lex_prev(lf, k)), t;
 
-	t = past_control(lf, stmt_start(lf, j), j);
+	t = lex_past_control(lf, lex_stmt_start(lf, j), j);
 	while (t >= 0 && t < j) {
 		if (lex_tok_is(lf, t, "(") || lex_tok_is(lf, t, "*"))
 			t++;
 		else if (lf->toks[t].kind == TK_IDENT &&
-			 lex_tok_is(lf, t + 1, "(") && !same_tok(lf, t, k))
+			 lex_tok_is(lf, t + 1, "(") && !lex_same_tok(lf, t, k))
 			t += 2;
 		else
 			break;
 	}
-	return t >= 0 && t < j && same_tok(lf, t, k) &&
+	return t >= 0 && t < j && lex_same_tok(lf, t, k) &&
 	       (lex_tok_is(lf, t + 1, "->") || lex_tok_is(lf, t + 1, ".") ||
 		lex_tok_is(lf, t + 1, "[") || lex_tok_is(lf, t + 1, ")"));
 }
@@ -651,10 +455,10 @@ static int returns_cast(const struct lexfile *lf, long k, long end, long var)
 
 	if (k + 4 >= end || !lex_tok_is(lf, k + 1, "("))
 		return 0;
-	if (same_tok(lf, k + 2, var) && lex_tok_is(lf, k + 3, ")"))
+	if (lex_same_tok(lf, k + 2, var) && lex_tok_is(lf, k + 3, ")"))
 		return lex_tok_is(lf, k + 4, ";");
 	c = lex_paren_close(lf, k + 1, end);
-	return c + 2 < end && same_tok(lf, c + 1, var) &&
+	return c + 2 < end && lex_same_tok(lf, c + 1, var) &&
 	       lex_tok_is(lf, c + 2, ";");
 }
 
@@ -682,7 +486,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		char *name;
 		int arg;
 
-		if (same_tok(lf, k, var) && store < 0 &&
+		if (lex_same_tok(lf, k, var) && store < 0 &&
 		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",") ||
 		     offset_end(lf, k + 1)) &&
 		    lex_stored_at(lf, fn, k))
@@ -691,7 +495,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		 * `g = page_address(var);`, `return kasan_reset_tag(var);`:
 		 * the object in another form
 		 */
-		if (same_tok(lf, k, var) && (store < 0 || ret < 0) &&
+		if (lex_same_tok(lf, k, var) && (store < 0 || ret < 0) &&
 		    (conv = converted(w, lf, k, &cend)) >= 0 &&
 		    lex_tok_is(lf, cend, ";")) {
 			if (lex_tok_is(lf, conv - 1, "return") && ret < 0)
@@ -700,8 +504,8 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 				store = k;
 		}
 		if (lex_tok_is(lf, k, "return") && ret < 0 &&
-		    ((same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
-		     (lex_tok_is(lf, k + 1, "&") && same_tok(lf, k + 2, var) &&
+		    ((lex_same_tok(lf, k + 1, var) && lex_tok_is(lf, k + 2, ";")) ||
+		     (lex_tok_is(lf, k + 1, "&") && lex_same_tok(lf, k + 2, var) &&
 		      lex_tok_is(lf, k + 3, "->")) ||
 		     returns_cast(lf, k, (long)fn->body_close, var)))
 			ret = k;
@@ -809,83 +613,6 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		free(esc[h].name);
 }
 
-/*
- * Past what opens a statement before its expression, from START up to
- * J: `if (...)`, `while (...)`, `for (...)`, `switch (...)`, `else`,
- * `return`, `do`, a loop macro's `(...)`, a `case X:` or a label.
- */
-static long past_control(const struct lexfile *lf, long start, long j)
-{
-	static const char *const heads[] = {"if", "while", "for", "switch"};
-	static const char *const words[] = {"else", "return", "do"};
-	long k, c;
-	size_t h;
-	int again = 1;
-
-	while (again && start < j) {
-		again = 0;
-		for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
-			if (lex_tok_is(lf, start, heads[h]) &&
-			    lex_tok_is(lf, start + 1, "(")) {
-				k = lex_paren_close(lf, start + 1, j);
-				if (k >= j)
-					return start;
-				start = k + 1;
-				again = 1;
-			}
-		for (h = 0; h < sizeof(words) / sizeof(*words); h++)
-			if (lex_tok_is(lf, start, words[h])) {
-				start++;
-				again = 1;
-			}
-		/*
-		 * A macro's `NAME (...)` before the place itself: a loop
-		 * (`for_each_cpu(c, m) per_cpu(p, c) = v`), not the place
-		 * (`foo(x)->buf`, `per_cpu(p, c)` alone).
-		 */
-		if (lf->toks[start].kind == TK_IDENT &&
-		    lex_tok_is(lf, start + 1, "(")) {
-			k = lex_paren_close(lf, start + 1, j);
-			if (k + 1 < j && (lf->toks[k + 1].kind == TK_IDENT ||
-					  lex_tok_is(lf, k + 1, "*"))) {
-				start = k + 1;
-				again = 1;
-			}
-		}
-		/* `case X:` or `label:` (no `?` before it: no ternary) */
-		for (c = start; c < j && !lex_tok_is(lf, c, "?"); c++)
-			if (lex_tok_is(lf, c, ":") && !lex_tok_is(lf, c + 1, ":")) {
-				start = c + 1;
-				again = 1;
-				break;
-			}
-	}
-	return start;
-}
-
-char *lex_lhs_text(const struct lexfile *lf, long i)
-{
-	struct strbuf sb = STRBUF_INIT;
-	long j = before_cast(lf, prev(lf, i)), start, k;
-
-	start = past_control(lf, stmt_start(lf, j), j);
-	/* `x->priv = p = kzalloc(...)`: the first place, up to its `=` */
-	for (k = start; k >= 0 && k < j && !lex_tok_is(lf, k, "="); k++)
-		if (lf->toks[k].kind != TK_COMMENT)
-			sb_add(&sb, lf->buf + lf->toks[k].off, lf->toks[k].len);
-	return sb.len ? sb_detach(&sb) : (sb_release(&sb), xstrdup("?"));
-}
-
-long lex_chain_var(const struct lexfile *lf, long i)
-{
-	long j = before_cast(lf, prev(lf, i)), v = prev(lf, j);
-
-	if (!lex_tok_is(lf, j, "=") || v < 1 || lf->toks[v].kind != TK_IDENT ||
-	    !lex_tok_is(lf, prev(lf, v), "="))
-		return -1;
-	return v;
-}
-
 void holder_returned(struct walk_ctx *w, const struct site *s,
 		     const char *target, struct owner *r)
 {
@@ -934,12 +661,12 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 static int null_return(const struct lexfile *lf, long k, const char *place)
 {
 	struct strbuf sb = STRBUF_INIT;
-	long close = prev(lf, k), open, j;
+	long close = lex_prev(lf, k), open, j;
 	int yes;
 
 	if (!lex_tok_is(lf, close, ")") ||
 	    (open = lex_paren_open(lf, close)) <= 0 ||
-	    !lex_tok_is(lf, prev(lf, open), "if"))
+	    !lex_tok_is(lf, lex_prev(lf, open), "if"))
 		return 0;
 	for (j = open + 1; j < close; j++)
 		if (lf->toks[j].kind != TK_COMMENT)
@@ -952,65 +679,6 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
 	return yes;
 }
 
-/* Is the `)` at J the end of a loop's header? */
-static int loop_header(const struct lexfile *lf, long j, long start)
-{
-	long o;
-
-	if (!lex_tok_is(lf, j, ")") || (o = lex_paren_open(lf, j)) <= start)
-		return 0;
-	return lex_tok_is(lf, o - 1, "for") || lex_tok_is(lf, o - 1, "while") ||
-	       (lf->toks[o - 1].kind == TK_IDENT &&
-		memmem(lf->buf + lf->toks[o - 1].off, lf->toks[o - 1].len,
-		       "for_each", 8));
-}
-
-/*
- * Where the body of the innermost loop that holds token K opens: its
- * `{` (`for (...) {`, `while (...) {`, `do {`, a `list_for_each_entry
- * (...) {` macro), or the header's `)` when the body is the statement
- * that starts at K; -1 outside loops.  START is the function's `{`.
- */
-long lex_loop_of(const struct lexfile *lf, long k, long start)
-{
-	long j;
-	int depth = 0;
-
-	if (loop_header(lf, k - 1, start))
-		return k - 1;
-	for (j = k - 1; j > start; j--) {
-		if (lex_tok_is(lf, j, "}")) {
-			depth++;
-			continue;
-		}
-		if (!lex_tok_is(lf, j, "{") || depth-- > 0)
-			continue;
-		depth = 0;
-		if (lex_tok_is(lf, j - 1, "do") ||
-		    loop_header(lf, j - 1, start))
-			return j;
-	}
-	return -1;
-}
-
-/* The end of the loop body that opens at O (lex_loop_of()). */
-long lex_loop_close(const struct lexfile *lf, long o, long end)
-{
-	int depth = 0;
-
-	if (!lex_tok_is(lf, o, "{")) {
-		for (o++; o < end && !lex_tok_is(lf, o, ";"); o++)
-			;
-		return o;
-	}
-	for (; o < end; o++)
-		if (lex_tok_is(lf, o, "{"))
-			depth++;
-		else if (lex_tok_is(lf, o, "}") && !--depth)
-			return o;
-	return end;
-}
-
 /*
  * Does the `=` at K write OWN, the place the allocation's statement
  * wrote, as written (`queues[i]` again, not `uevent_env[1]` after
@@ -1018,7 +686,7 @@ long lex_loop_close(const struct lexfile *lf, long o, long end)
  */
 static int reassigns(const struct lexfile *lf, long k, const char *own)
 {
-	long l = prev(lf, k), st;
+	long l = lex_prev(lf, k), st;
 	size_t n;
 	char *lhs;
 	int same;
@@ -1040,10 +708,10 @@ static int reassigns(const struct lexfile *lf, long k, const char *own)
 	if (!same)
 		return 0;
 	/* `if (c) p = alloc(); else p = NULL;`: the other branch */
-	st = past_control(lf, stmt_start(lf, k), k);
-	return !lex_tok_is(lf, prev(lf, st), "else") &&
-	       !(lex_tok_is(lf, prev(lf, st), "{") &&
-		 lex_tok_is(lf, prev(lf, prev(lf, st)), "else"));
+	st = lex_past_control(lf, lex_stmt_start(lf, k), k);
+	return !lex_tok_is(lf, lex_prev(lf, st), "else") &&
+	       !(lex_tok_is(lf, lex_prev(lf, st), "{") &&
+		 lex_tok_is(lf, lex_prev(lf, lex_prev(lf, st)), "else"));
 }
 
 /*
@@ -1063,14 +731,14 @@ static int every_element_freed(const struct lexfile *lf,
 	if (fl < 0 || fl <= from)
 		return 0;
 	if (lex_tok_is(lf, fl, "{")) {
-		if (prev(lf, freed) != fl &&
+		if (lex_prev(lf, freed) != fl &&
 		    !unconditional_after(lf, fl + 1, freed))
 			return 0;
-		kw = lex_tok_is(lf, prev(lf, fl), "do")
-			     ? prev(lf, fl)
-			     : lex_paren_open(lf, prev(lf, fl)) - 1;
+		kw = lex_tok_is(lf, lex_prev(lf, fl), "do")
+			     ? lex_prev(lf, fl)
+			     : lex_paren_open(lf, lex_prev(lf, fl)) - 1;
 	} else {
-		if (prev(lf, freed) != fl)
+		if (lex_prev(lf, freed) != fl)
 			return 0;
 		kw = lex_paren_open(lf, fl) - 1;
 	}
@@ -1166,7 +834,7 @@ static long out_var(const struct lexfile *lf, long call, int arg)
 		if (n++ == 1)
 			v = j;
 	}
-	if (n != 2 || v < 1 || !lex_tok_is(lf, prev(lf, v), "&") ||
+	if (n != 2 || v < 1 || !lex_tok_is(lf, lex_prev(lf, v), "&") ||
 	    lf->toks[v].kind != TK_IDENT)
 		return -1;
 	return v;

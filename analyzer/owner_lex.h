@@ -40,9 +40,19 @@ long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col);
  * `a[i] =`), LEX_VAR (`v = call(...)`, `T *v = call(...)`: *VAR gets the
  * token of v) or LEX_OTHER.
  */
-/* The token before I, and before a cast `(T *)` ending at J (comments skipped). */
+/*
+ * Token reading (lextok.c).  The token before and after I, comments
+ * skipped; before a cast `(T *)` ending at J; whether tokens A and B are
+ * spelled alike; the first token of the left side of the `=` at J; past
+ * what opens a statement before its expression (`if (...)`, `else`, a
+ * loop macro's `(...)`, a label) from START up to J.
+ */
 long lex_prev(const struct lexfile *lf, long i);
+long lex_next(const struct lexfile *lf, long i);
 long lex_before_cast(const struct lexfile *lf, long j);
+int lex_same_tok(const struct lexfile *lf, long a, long b);
+long lex_stmt_start(const struct lexfile *lf, long j);
+long lex_past_control(const struct lexfile *lf, long start, long j);
 
 enum lex_use { LEX_OTHER, LEX_RETURN, LEX_STORE, LEX_VAR };
 enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var);
