@@ -101,22 +101,29 @@ static int tail_value(struct walk_ctx *w, const struct lexfile *lf,
 	return 1;
 }
 
-/* `x->m = alloc()` / `a[i] = alloc()` within the body: the left side. */
-static long member_store(const struct lexfile *lf, long first, long i)
+/*
+ * `x->m = alloc()` / `a[i] = alloc()` within the body that starts at
+ * FIRST: the left side's text (malloc'd), or NULL.  The text stops at
+ * the body's start: a one-statement body has nothing before its place
+ * but the #define itself.
+ */
+static char *member_store(const struct lexfile *lf, long first, long i)
 {
-	long j = lex_before_cast(lf, lex_prev(lf, i)), k;
+	long j = lex_before_cast(lf, lex_prev(lf, i)), k, start = first;
+	int member = 0;
 
-	if (!lex_tok_is(lf, j, "="))
-		return -1;
+	if (j < first || !lex_tok_is(lf, j, "="))
+		return NULL;
 	for (k = lex_prev(lf, j); k >= first; k = lex_prev(lf, k)) {
 		if (lex_tok_is(lf, k, ";") || lex_tok_is(lf, k, "{") ||
-		    lex_tok_is(lf, k, "}") || lex_tok_is(lf, k, ","))
+		    lex_tok_is(lf, k, "}") || lex_tok_is(lf, k, ",")) {
+			start = k + 1;
 			break;
-		if (lex_tok_is(lf, k, "->") || lex_tok_is(lf, k, ".") ||
-		    lex_tok_is(lf, k, "["))
-			return k;
+		}
+		member |= lex_tok_is(lf, k, "->") || lex_tok_is(lf, k, ".") ||
+			  lex_tok_is(lf, k, "[");
 	}
-	return -1;
+	return member ? lex_text(lf, (unsigned)start, (unsigned)j) : NULL;
 }
 
 void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
@@ -124,7 +131,7 @@ void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
 {
 	const struct directive *d = &lf->dirs[lf->toks[i].dir];
 	long first = d->body, end = d->end, k, var;
-	char *name;
+	char *name, *place;
 
 	if (d->name < 0 || first <= d->name || (long)first > i)
 		return;
@@ -140,9 +147,9 @@ void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
 					name, lf->toks[d->name].line);
 		r->line = lf->toks[d->name].line;
 		r->held_across_sleep = 0;
-	} else if (member_store(lf, first, i) >= 0) {
+	} else if ((place = member_store(lf, first, i))) {
 		r->lifetime = "stored";
-		r->target = lex_lhs_text(lf, i);
+		r->target = place;
 		r->evidence = xasprintf("stored in %s in macro %s at line %u",
 					r->target, name, lf->toks[i].line);
 		r->line = lf->toks[i].line;
