@@ -44,8 +44,8 @@ score labels "$labels" 200 \
 # The held-out sample (tests/data/labels-6.1-heldout.tsv: 61 sites drawn
 # with another seed from the sites the first sample did not take, read
 # after the classifiers were last changed; docs/classifiers.md).  Floors
-# a little under the measured figures (88.5 / 90.2 / 88.5 % in session
-# 31), context below its target: a change that loses what generalises is
+# a little under the measured figures (88.5 / 90.2 / 88.5 % in sessions
+# 31 and 32), context below its target: a change that loses what generalises is
 # seen.
 score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 	--min lifetime=87 --margin lifetime=20 \
@@ -57,10 +57,10 @@ score held-out "$SRC_DIR/tests/data/labels-6.1-heldout.tsv" 61 \
 # readers, a third read where they disagreed).  It was first measured
 # before any change it led to (78.8 / 80.0 / 88.8 %); its misses then
 # led to some, so it is no held-out sample any more.  Floors a little
-# under the figures measured after them (86.2 / 82.5 / 91.2 % in
-# session 31).
+# under the figures measured after them (87.5 / 82.5 / 91.2 % in
+# session 32).
 score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
-	--min lifetime=84 --margin lifetime=22 \
+	--min lifetime=85 --margin lifetime=22 \
 	--min held_across_sleep=80 --margin held_across_sleep=29 \
 	--min context=89 --margin context=5
 
@@ -69,12 +69,13 @@ score sample3 "$SRC_DIR/tests/data/labels-6.1-sample3.tsv" 80 \
 # two readers and a third on 8 disagreements; nobody looked at its
 # misses).  It measured 88.5 / 82.0 / 83.6 % when drawn, 90.2 / 85.2 /
 # 85.2 % after session 30's changes, 91.8 / 85.2 / 85.2 % after session
-# 31's; floors a little under the latter.
+# 31's, 93.4 / 85.2 / 85.2 % after session 32's; floors a little under
+# the latter.
 # Context is below its constant answer there (88.5 % process): its
 # readers called GFP_ATOMIC in code that sleeps `process`, which the
 # brief does not (docs/classifiers.md), so no margin for context.
 score held-out2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" 61 \
-	--min lifetime=90 --margin lifetime=16 \
+	--min lifetime=91 --margin lifetime=17 \
 	--min held_across_sleep=83 --margin held_across_sleep=20 \
 	--min context=83
 
@@ -94,21 +95,35 @@ score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 61 \
 # 1208, drawn and labelled at the start of session 31, two readers and a
 # third on 7 disagreements).  Measured blind with that session's starting
 # build: 88.5 / 85.2 / 93.4 %; its misses were not read, and it measured
-# 88.5 / 85.2 / 95.1 % after the session's changes.  Floors a little
+# 88.5 / 85.2 / 95.1 % after the session's changes.  Session 32 read its
+# misses (a seen sample now): 96.7 / 88.5 / 95.1 %.  Floors a little
 # under.
 score held-out4 "$SRC_DIR/tests/data/labels-6.1-heldout4.tsv" 61 \
-	--min lifetime=86 --margin lifetime=20 \
-	--min held_across_sleep=83 --margin held_across_sleep=30 \
+	--min lifetime=93 --margin lifetime=28 \
+	--min held_across_sleep=85 --margin held_across_sleep=33 \
 	--min context=93 --margin context=8
 
 # The sixth sample (tests/data/labels-6.1-heldout5.tsv: 61 sites, seed
 # 1209, drawn after session 31's lifetime changes, two readers and a
 # third on 4 disagreements), scored once at the session's end: 88.5 /
 # 85.2 / 93.4 % (the session's starting build: 86.9 / 85.2 / 93.4 %).
+# Session 32 read its misses (a seen sample now): 88.5 / 88.5 / 93.4 %.
 score held-out5 "$SRC_DIR/tests/data/labels-6.1-heldout5.tsv" 61 \
 	--min lifetime=86 --margin lifetime=20 \
-	--min held_across_sleep=83 --margin held_across_sleep=32 \
+	--min held_across_sleep=86 --margin held_across_sleep=35 \
 	--min context=91 --margin context=8
+
+# The seventh sample (tests/data/labels-6.1-heldout6.tsv: 61 sites, seed
+# 1210, drawn and labelled at the start of session 32, two readers and a
+# third on 12 disagreements; nobody read its misses).  Measured blind
+# with that session's starting build: 82.0 / 80.3 / 93.4 %, and 85.2 /
+# 80.3 / 93.4 % after its changes.  Below the targets: the floors only
+# keep what it measures.  Context is 3 points over its constant answer
+# (90.2 % process), so no margin for it.
+score held-out6 "$SRC_DIR/tests/data/labels-6.1-heldout6.tsv" 61 \
+	--min lifetime=83 --margin lifetime=20 \
+	--min held_across_sleep=78 --margin held_across_sleep=14 \
+	--min context=91
 
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
