@@ -62,6 +62,33 @@ static const char *const base_args[] = {
 	"-Dsizeof_field(...)=8UL",
 	"-DWARN_ON(x)=(x)", "-DWARN_ON_ONCE(x)=(x)", "-DWARN(x, ...)=(x)",
 	"-DWARN_ONCE(x, ...)=(x)",
+	/*
+	 * The kernel's other common typedefs: a declaration of an unknown
+	 * type name is dropped, and every statement that names the variable
+	 * with it.  Scalars as what they are; the lock and counter structures
+	 * as int, which only their address is taken of.
+	 */
+	"-Dushort=unsigned short", "-Duint=unsigned int",
+	"-Dulong=unsigned long", "-Du_char=unsigned char",
+	"-Du_short=unsigned short", "-Du_int=unsigned int",
+	"-Du_long=unsigned long", "-Duint8_t=unsigned char",
+	"-Duint16_t=unsigned short", "-Duint32_t=unsigned int",
+	"-Duint64_t=unsigned long long", "-Dint8_t=signed char",
+	"-Dint16_t=short", "-Dint32_t=int", "-Dint64_t=long long",
+	"-Duintptr_t=unsigned long", "-D__u8=unsigned char",
+	"-D__u16=unsigned short", "-D__u32=unsigned int",
+	"-D__u64=unsigned long long", "-D__s8=signed char", "-D__s16=short",
+	"-D__s32=int", "-D__s64=long long", "-D__le16=unsigned short",
+	"-D__le32=unsigned int", "-D__le64=unsigned long long",
+	"-D__be16=unsigned short", "-D__be32=unsigned int",
+	"-D__be64=unsigned long long", "-D__sum16=unsigned short",
+	"-D__wsum=unsigned int", "-Dirqreturn_t=int", "-Dnetdev_tx_t=int",
+	"-Dsector_t=unsigned long long", "-Dfmode_t=unsigned int",
+	"-Dumode_t=unsigned short", "-D__poll_t=unsigned int",
+	"-Ddma_cookie_t=int", "-Dnetdev_features_t=unsigned long long",
+	"-Dktime_t=long long", "-Dpci_ers_result_t=unsigned int",
+	"-Dacpi_status=unsigned int", "-Dspinlock_t=int", "-Datomic_t=int",
+	"-Dwait_queue_head_t=int", "-D__weak=",
 };
 #define NBASE ((int)(sizeof(base_args) / sizeof(base_args[0])))
 
