@@ -21,6 +21,7 @@
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/owner.h"
+#include "analyzer/owner_lex.h"
 #include "analyzer/tables.h"
 #include "analyzer/walker.h"
 #include "db/db.h"
@@ -63,9 +64,7 @@ static int param_tok(const struct lexfile *lf, size_t j)
 		return 0;
 	f = &lf->funcs[lf->toks[j].fn];
 	for (k = f->name_tok + 1; k < f->body_open; k++)
-		if (lf->toks[k].len == lf->toks[j].len &&
-		    !memcmp(lf->buf + lf->toks[k].off, lf->buf + lf->toks[j].off,
-			    lf->toks[j].len))
+		if (lex_same_tok(lf, (long)k, (long)j))
 			return 1;
 	return 0;
 }

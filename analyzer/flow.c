@@ -42,7 +42,8 @@ struct engine {
 };
 
 static unsigned exec(struct engine *e, CXCursor s, unsigned st);
-static void jump_push(struct engine *e, struct jump_ctx *j, int is_switch);
+static unsigned exec_loop(struct engine *e, enum CXCursorKind kind,
+			  CXCursor *k, unsigned n, unsigned st);
 
 static struct label *label(struct engine *e, CXCursor c)
 {
@@ -136,24 +137,6 @@ static int macro_loop_body(const struct walk_ctx *w, CXCursor c, unsigned s)
 	       lex_tok_is(lf, o, ")") || lex_tok_is(lf, o, "else");
 }
 
-/* The body of a loop macro: zero or more rounds, left by break. */
-static unsigned exec_macro_loop(struct engine *e, CXCursor body, unsigned st)
-{
-	struct jump_ctx j;
-	unsigned head = st, round;
-
-	jump_push(e, &j, 0);
-	for (round = 0; round < MAX_LOOP_ROUNDS; round++) {
-		unsigned before = head;
-
-		head |= exec(e, body, head) | j.cont;
-		if (head == before)
-			break;
-	}
-	e->jc = j.up;
-	return head | j.brk;
-}
-
 static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 					CXClientData data)
 {
@@ -165,8 +148,9 @@ static enum CXChildVisitResult seq_step(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (known)
 		seq_gap_case(q, s);
+	/* a `for` with a body alone: zero or more rounds, left by break */
 	if (known && macro_loop_body(q->e->w, c, s))
-		q->st = exec_macro_loop(q->e, c, q->st);
+		q->st = exec_loop(q->e, CXCursor_ForStmt, &c, 1, q->st);
 	else
 		q->st = exec(q->e, c, q->st);
 	if (known && e > q->done)
@@ -206,10 +190,9 @@ static void jump_push(struct engine *e, struct jump_ctx *j, int is_switch)
 	e->jc = j;
 }
 
-static unsigned exec_loop(struct engine *e, CXCursor s, CXCursor *k, unsigned n,
-			  unsigned st)
+static unsigned exec_loop(struct engine *e, enum CXCursorKind kind,
+			  CXCursor *k, unsigned n, unsigned st)
 {
-	enum CXCursorKind kind = clang_getCursorKind(s);
 	struct jump_ctx j;
 	unsigned head = st, out = 0, t, f, i, round;
 
@@ -286,7 +269,7 @@ static unsigned exec(struct engine *e, CXCursor s, unsigned st)
 	case CXCursor_DoStmt:
 	case CXCursor_ForStmt:
 		n = ast_children(s, k);
-		return exec_loop(e, s, k, n, st);
+		return exec_loop(e, clang_getCursorKind(s), k, n, st);
 	case CXCursor_SwitchStmt:
 		n = ast_children(s, k);
 		return exec_switch(e, k, n, st);

@@ -262,11 +262,10 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 	 * only uses what it is passed: kmem_cache_alloc(cache, ...) takes
 	 * from the cache, sg_alloc_table(st, ...) fills the table.
 	 */
-	if (a->best == 2 && f && f->kind == AK_ALLOC &&
-	    (!w->lifetime ||
-	     names_get(&w->lifetime[LT_CONSUME], name, strlen(name)) < 0))
-		return st;
 	if (a->best == 2 && f && f->kind == AK_ALLOC) {
+		if (!w->lifetime ||
+		    names_get(&w->lifetime[LT_CONSUME], name, strlen(name)) < 0)
+			return st;
 		if (st & OW_HELD)
 			note(&o->freed, line,
 			     xasprintf("%s() at line %u", name, line));
@@ -480,10 +479,6 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 }
 
 /*
- * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
- * which knows the functions assigned to members of that name.
- */
-/*
  * `.name` of the member reference F from its last token: a member of a
  * structure the parse has not seen (`edev->ops->vport_update`) has no
  * spelling in the AST.  NULL when the tokens do not end in `->name`.
@@ -504,6 +499,10 @@ static char *member_name_tok(struct walk_ctx *w, CXCursor f)
 			 lf->buf + lf->toks[i - 1].off);
 }
 
+/*
+ * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
+ * which knows the functions assigned to members of that name.
+ */
 void held_member(struct own *o, CXCursor c, unsigned st)
 {
 	CXCursor k[AST_MAX_KIDS], f;

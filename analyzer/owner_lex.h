@@ -35,12 +35,6 @@ long lex_paren_close(const struct lexfile *lf, long i, long end);
 long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col);
 
 /*
- * How the call whose name is token I is consumed: LEX_RETURN (`return
- * call(...)`, casts skipped), LEX_STORE (`x->f = call(...)`, `*out =`,
- * `a[i] =`), LEX_VAR (`v = call(...)`, `T *v = call(...)`: *VAR gets the
- * token of v) or LEX_OTHER.
- */
-/*
  * Token reading (lextok.c).  The token before and after I, comments
  * skipped; before a cast `(T *)` ending at J; whether tokens A and B are
  * spelled alike; the first token of the left side of the `=` at J; past
@@ -54,6 +48,12 @@ int lex_same_tok(const struct lexfile *lf, long a, long b);
 long lex_stmt_start(const struct lexfile *lf, long j);
 long lex_past_control(const struct lexfile *lf, long start, long j);
 
+/*
+ * How the call whose name is token I is consumed: LEX_RETURN (`return
+ * call(...)`, casts skipped), LEX_STORE (`x->f = call(...)`, `*out =`,
+ * `a[i] =`), LEX_VAR (`v = call(...)`, `T *v = call(...)`: *VAR gets the
+ * token of v) or LEX_OTHER.
+ */
 enum lex_use { LEX_OTHER, LEX_RETURN, LEX_STORE, LEX_VAR };
 enum lex_use lex_consumer(const struct lexfile *lf, long i, long *var);
 
@@ -112,13 +112,13 @@ void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 void holder_returned(struct walk_ctx *w, const struct site *s,
 		     const char *target, struct owner *r);
 
-/* Fill R for the site S (call name at LINE:COL) from W's tokens. */
 /*
  * A site in a #define's body (token I): what the macro's user gets
  * (owner_macro.c).
  */
 void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
 		 struct owner *r);
+/* Fill R for the site S (call name at LINE:COL) from W's tokens. */
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r);
 
 #endif

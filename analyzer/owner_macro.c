@@ -58,7 +58,7 @@ static int whole_value(const struct lexfile *lf, long first, long end, long i)
 static int stored_by_call(struct walk_ctx *w, const struct lexfile *lf,
 			  long k, long end, long var)
 {
-	const struct tok *t = &lf->toks[k], *v = &lf->toks[var];
+	const struct tok *t = &lf->toks[k];
 	long c, a;
 
 	if (t->kind != TK_IDENT || !lex_tok_is(lf, k + 1, "(") ||
@@ -66,8 +66,7 @@ static int stored_by_call(struct walk_ctx *w, const struct lexfile *lf,
 		return 0;
 	c = lex_paren_close(lf, k + 1, end);
 	for (a = k + 2; a < c; a++)
-		if (lf->toks[a].len == v->len &&
-		    !memcmp(lf->buf + lf->toks[a].off, lf->buf + v->off, v->len))
+		if (lex_same_tok(lf, a, var))
 			return 1;
 	return 0;
 }
@@ -91,9 +90,7 @@ static int tail_value(struct walk_ctx *w, const struct lexfile *lf,
 	if (!lex_tok_is(lf, e, ";"))
 		return 0;
 	e = lex_prev(lf, e);
-	if (lf->toks[e].kind != TK_IDENT || lf->toks[e].len != lf->toks[var].len ||
-	    memcmp(lf->buf + lf->toks[e].off, lf->buf + lf->toks[var].off,
-		   lf->toks[var].len))
+	if (lf->toks[e].kind != TK_IDENT || !lex_same_tok(lf, e, var))
 		return 0;
 	for (k = i; k < e; k++)
 		if (stored_by_call(w, lf, k, e, var))
