@@ -239,9 +239,14 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 		return OW_LIVE;
 	name = ast_callee(c);
 	if (!*name) {
+		/*
+		 * Through a member: handed to whatever the member holds,
+		 * which the summaries step resolves (`.fn`).
+		 */
 		free(name);
-		held_member(o, c, st);
-		return st;
+		name = call_member_name(o, c);
+		if (!name)
+			return st;
 	}
 	farg = call_frees(o->w, name);
 	a.freed = farg >= 0 && arg_mentions(o, ast_arg(c, farg)) == 2;

@@ -119,19 +119,21 @@ void esc_add(struct walk_ctx *w, struct held_call *h, int *n,
 			h[i].inside &= inside;
 }
 
+char *tok_call_name(const struct lexfile *lf, long i)
+{
+	const struct tok *t = &lf->toks[i];
+
+	/* ops->fn(): `.fn`, for the functions assigned to such members */
+	if (lex_tok_is(lf, i - 1, "->") || lex_tok_is(lf, i - 1, "."))
+		return xasprintf(".%.*s", (int)t->len, lf->buf + t->off);
+	return xstrndup(lf->buf + t->off, t->len);
+}
+
 void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i)
 {
-	const struct lexfile *lf = w->lf;
-	const struct tok *t = &lf->toks[i];
-	char *m;
+	char *m = tok_call_name(w->lf, i);
 
-	if (!lex_tok_is(lf, i - 1, "->") && !lex_tok_is(lf, i - 1, ".")) {
-		held_add(w, h, n, lf->buf + t->off, t->len, t->line);
-		return;
-	}
-	/* ops->fn(): `.fn`, for the functions assigned to such members */
-	m = xasprintf(".%.*s", (int)t->len, lf->buf + t->off);
-	held_add(w, h, n, m, strlen(m), t->line);
+	held_add(w, h, n, m, strlen(m), w->lf->toks[i].line);
 	free(m);
 }
 
@@ -500,29 +502,28 @@ static char *member_name_tok(struct walk_ctx *w, CXCursor f)
 }
 
 /*
- * `ops->fn(...)` while the object is held: `.fn` for the summaries step,
- * which knows the functions assigned to members of that name.
+ * `.fn` for a call through a member (`ops->fn(...)`, `dsp->ch.recv(...)`),
+ * the name the summaries step knows the functions assigned to such
+ * members by; NULL for any other call without a name.
  */
-void held_member(struct own *o, CXCursor c, unsigned st)
+char *call_member_name(struct own *o, CXCursor c)
 {
 	CXCursor k[AST_MAX_KIDS], f;
 	CXString sp;
 	char *m;
 
-	if (!(st & OW_HELD) || o->slept.seen || !ast_children(c, k))
-		return;
+	if (!ast_children(c, k))
+		return NULL;
 	f = ast_strip(k[0]);
 	if (clang_getCursorKind(f) != CXCursor_MemberRefExpr)
-		return;
+		return NULL;
 	sp = clang_getCursorSpelling(f);
 	if (*clang_getCString(sp))
 		m = xasprintf(".%s", clang_getCString(sp));
 	else
 		m = member_name_tok(o->w, f);
 	clang_disposeString(sp);
-	if (m)
-		held_add(o->w, o->held, &o->nheld, m, strlen(m), ast_line(c));
-	free(m);
+	return m;
 }
 
 static void fact_free(struct fact *f)

@@ -84,8 +84,10 @@ void esc_add(struct walk_ctx *w, struct held_call *h, int *n,
 void held_free(struct own *o);
 /* Free what a walk's state holds (held_free() and the facts). */
 void own_release(struct own *o);
-/* `ops->fn(...)` at C while the object is held: `.fn` is held. */
-void held_member(struct own *o, CXCursor c, unsigned st);
+/* `.fn` for the call C through a member (`ops->fn(...)`), else NULL. */
+char *call_member_name(struct own *o, CXCursor c);
+/* The name of the call at token I: `.fn` for `x->fn(`, else its text. */
+char *tok_call_name(const struct lexfile *lf, long i);
 /* held_add() for the call whose name is token I (`.fn` for `x->fn(`). */
 void held_tok(struct walk_ctx *w, struct held_call *h, int *n, long i);
 /*

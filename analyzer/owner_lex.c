@@ -462,6 +462,7 @@ static int returns_cast(const struct lexfile *lf, long k, long end, long var)
 	       lex_tok_is(lf, c + 2, ";");
 }
 
+
 /*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
@@ -483,7 +484,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 
 	for (k = i + 1; k < (long)fn->body_close; k++) {
 		const struct tok *t = &lf->toks[k];
-		char *name;
+		char *name, *cn;
 		int arg;
 
 		if (lex_same_tok(lf, k, var) && store < 0 &&
@@ -538,8 +539,12 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 					handed = k;
 				over |= nesc == MAX_HELD;
 				esc_tok[nesc < MAX_HELD ? nesc : 0] = k;
-				esc_add(w, esc, &nesc, lf->buf + t->off,
-					t->len, (unsigned)a, !whole);
+				/* `.fn` through a member: the summaries
+				 * step resolves it */
+				cn = tok_call_name(lf, k);
+				esc_add(w, esc, &nesc, cn, strlen(cn),
+					(unsigned)a, !whole);
+				free(cn);
 				break;
 			}
 		}

@@ -59,6 +59,21 @@ static int pchar(char c)
 	}
 }
 
+/*
+ * The definitions a hand-over names: a function (summaries_resolve()),
+ * or `.m`, a call through member m: -2 - its index (-1 unknown).
+ */
+static int target(const struct graph *g, long long file_id, const char *n,
+		  size_t len)
+{
+	int m;
+
+	if (len < 1 || *n != '.')
+		return summaries_resolve(g, file_id, n, len);
+	m = names_get(&g->members, n + 1, len - 1);
+	return m >= 0 ? -2 - m : -1;
+}
+
 static void parse(const struct graph *g, struct params *p)
 {
 	size_t i, scap = 1024, hcap = 1024;
@@ -94,17 +109,8 @@ static void parse(const struct graph *g, struct params *p)
 					p->h = xrealloc(p->h,
 							hcap * sizeof(*p->h));
 				}
-				if (*n == '.') {
-					/* a member: -2 - its index */
-					int m = names_get(&g->members, n + 1,
-							  (size_t)(sl - n - 1));
-
-					p->h[p->nh].def = m >= 0 ? -2 - m : -1;
-				} else {
-					p->h[p->nh].def = summaries_resolve(
-						g, g->f[i].file_id, n,
-						(size_t)(sl - n));
-				}
+				p->h[p->nh].def = target(g, g->f[i].file_id,
+							 n, (size_t)(sl - n));
 				p->h[p->nh].arg = arg;
 				p->h[p->nh++].uncond = uncond;
 				for (s = sl + 1; *s >= '0' && *s <= '9';)
@@ -342,11 +348,10 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 
 			if (name)
 				v = callee_val(g, p,
-					       summaries_resolve(
-						       g,
-						       sqlite3_column_int64(sel,
-									    1),
-						       name, strlen(name)),
+					       target(g,
+						      sqlite3_column_int64(sel,
+									   1),
+						      name, strlen(name)),
 					       sqlite3_column_int(sel, 6));
 			/*
 			 * an address inside the object, handed to what the
