@@ -251,6 +251,16 @@ char *ast_text(const struct walk_ctx *w, CXCursor c)
 	return sb_detach(&sb);
 }
 
+int ast_spelled_plain(const struct walk_ctx *w, CXCursor c)
+{
+	char *t = ast_text(w, c);
+	int plain = !strstr(t, "->") && !strchr(t, '.') && !strchr(t, '[') &&
+		    t[0] != '*';
+
+	free(t);
+	return plain;
+}
+
 /* Does the parameter's declaration say gfp_t (as written or as typed)? */
 static int param_is_gfp(const struct walk_ctx *w, CXCursor p)
 {

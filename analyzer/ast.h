@@ -50,6 +50,12 @@ unsigned ast_tok_at(const struct walk_ctx *w, unsigned off);
 
 /* Source text of C as written in the main file, squeezed to one line. */
 char *ast_text(const struct walk_ctx *w, CXCursor c);
+/*
+ * Is C, as written, a plain name (no `->`, `.`, `[` or leading `*`)?  A
+ * single-file parse that cannot type `sit_i->segmap` (a struct of a
+ * header) recovers with the bare `sit_i`: the tokens say what it was.
+ */
+int ast_spelled_plain(const struct walk_ctx *w, CXCursor c);
 
 /* Index of the gfp_t parameter named in the function's declaration. */
 int ast_gfp_param(const struct walk_ctx *w, CXCursor fn, char **name);

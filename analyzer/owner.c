@@ -267,21 +267,6 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 }
 
 /*
- * Is the assignment's left side, as written, a plain name?  A
- * single-file parse that cannot type `sit_i->segmap` (a struct of a
- * header) recovers with the bare `sit_i`: the tokens say what it was.
- */
-static int spelled_plain(const struct walk_ctx *w, CXCursor lhs)
-{
-	char *t = ast_text(w, lhs);
-	int plain = !strstr(t, "->") && !strchr(t, '.') && !strchr(t, '[') &&
-		    t[0] != '*';
-
-	free(t);
-	return plain;
-}
-
-/*
  * `t.rx_buf`, `pages[i]`: a member or element of an array or structure
  * that is itself a local variable (on the stack, not through a pointer):
  * the local it lives in, else a null cursor.  WRITTEN: LHS as written,
@@ -329,7 +314,7 @@ static int lasting_lvalue(const struct walk_ctx *w, CXCursor lhs,
 	if (!clang_Cursor_isNull(local_aggregate(w, lhs, written)))
 		return 0;
 	if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
-	    k == CXCursor_UnaryOperator || !spelled_plain(w, written))
+	    k == CXCursor_UnaryOperator || !ast_spelled_plain(w, written))
 		return 1;
 	d = ast_ref_decl(lhs);
 	return !clang_Cursor_isNull(d) && !ast_is_local(d);
@@ -353,7 +338,7 @@ static int chained(struct own *o, CXCursor e)
 	       ast_children(e, k) == 2 &&
 	       !strcmp(ast_operator(o->w, e, op), "=") &&
 	       (ast_same(ast_strip(k[1]), o->call) ||
-		(tracked(o, ast_strip(k[1])) && spelled_plain(o->w, k[1])));
+		(tracked(o, ast_strip(k[1])) && ast_spelled_plain(o->w, k[1])));
 }
 
 /*
@@ -420,7 +405,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 	st = ev(o, k[1], st);
 	if (!st)
 		return 0;
-	if (tracked(o, lhs) && spelled_plain(o->w, k[0])) {
+	if (tracked(o, lhs) && ast_spelled_plain(o->w, k[0])) {
 		/* p = other: the old object is no longer reachable here. */
 		if (!ast_same(rhs, o->call) && !tracked(o, rhs) &&
 		    clang_getCursorKind(rhs) != CXCursor_IntegerLiteral &&
@@ -440,7 +425,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 
 		/* `pool->base = p` parsed as `pool = p`: a store, no alias */
 		if (!clang_Cursor_isNull(d) && ast_is_local(d) &&
-		    spelled_plain(o->w, k[0])) {
+		    ast_spelled_plain(o->w, k[0])) {
 			/*
 			 * not before the allocation: `last = &entry->next`
 			 * in a loop over the old list is no alias of the
@@ -786,7 +771,7 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 			lhs = ast_strip(k[0]);
 			if (!clang_Cursor_isNull(ast_ref_decl(lhs)) &&
 			    ast_is_local(ast_ref_decl(lhs)) &&
-			    spelled_plain(w, k[0]))
+			    ast_spelled_plain(w, k[0]))
 				return ast_ref_decl(lhs);
 			agg = local_aggregate(w, lhs, k[0]);
 			if (!clang_Cursor_isNull(agg))

@@ -156,8 +156,9 @@ static void record_call(struct rec_ctx *r, CXCursor c)
 	n = ast_nargs(c);
 	for (i = 0; i < n && i < 16; i++)
 		if (!clang_Cursor_isNull(r->param0) &&
-		    ast_refers_to(ast_arg(c, i), r->param0))
-			cr->param0_args |= 1u << i;
+		    ast_refers_to(ast_arg(c, i), r->param0) &&
+		    ast_spelled_plain(r->w, ast_arg(c, i)))
+			cr->param0_args |= 1u << i; /* not kfree(p->buf) */
 	a = is_alloc(r->w, name);
 	if (a) {
 		char *t = a->gfp_arg >= 0 ? ast_text(r->w, ast_arg(c, a->gfp_arg))
