@@ -253,9 +253,32 @@ char *ast_text(const struct walk_ctx *w, CXCursor c)
 
 int ast_spelled_plain(const struct walk_ctx *w, CXCursor c)
 {
-	char *t = ast_text(w, c);
-	int plain = !strstr(t, "->") && !strchr(t, '.') && !strchr(t, '[') &&
-		    t[0] != '*';
+	const struct lexfile *lf = w->lf;
+	unsigned s, e, i;
+	char *t;
+	int plain;
+
+	/*
+	 * Inside the body of one of the file's macros the extent is the
+	 * macro's whole use (`PAGE_0_ATTR(...)`), not this expression's
+	 * text: trust the AST there.
+	 */
+	if (lf && ast_span(w, c, &s, &e)) {
+		long close;
+
+		i = ast_tok_at(w, s);
+		if (i + 1 < lf->ntoks && lf->toks[i].kind == TK_IDENT &&
+		    lex_tok_is(lf, (long)i + 1, "(") &&
+		    menv_get(&lf->local, lf->buf + lf->toks[i].off,
+			     lf->toks[i].len) &&
+		    (close = lex_paren_close(lf, (long)i + 1,
+					       (long)lf->ntoks)) < (long)lf->ntoks &&
+		    lf->toks[close].off + lf->toks[close].len == e)
+			return 1;
+	}
+	t = ast_text(w, c);
+	plain = !strstr(t, "->") && !strchr(t, '.') && !strchr(t, '[') &&
+		t[0] != '*';
 
 	free(t);
 	return plain;

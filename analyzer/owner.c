@@ -539,14 +539,18 @@ static int is_null_const(CXCursor c)
 	return 0;
 }
 
-/* The variable an expression tests: p, or p in (p = kmalloc(...)). */
+/*
+ * The variable an expression tests: p, or p in (p = kmalloc(...)).  Not
+ * `p->buf`, which a single-file parse that cannot type it keeps as the
+ * bare `p` (the text as written says).
+ */
 static int tests_tracked(struct own *o, CXCursor c)
 {
-	CXCursor k[AST_MAX_KIDS];
+	CXCursor k[AST_MAX_KIDS], written = c;
 	char op[4];
 
 	c = ast_strip(c);
-	if (tracked(o, c) ||
+	if ((tracked(o, c) && ast_spelled_plain(o->w, written)) ||
 	    tracked_decl(o, local_aggregate(o->w, c, c))) /* !pages[i] */
 		return 1;
 	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
@@ -556,7 +560,7 @@ static int tests_tracked(struct own *o, CXCursor c)
 
 static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 {
-	CXCursor k[AST_MAX_KIDS];
+	CXCursor k[AST_MAX_KIDS], written = c;
 	enum CXCursorKind kind;
 	char op[4], *callee;
 	unsigned n, ta, fa, tb, fb, s2;
@@ -624,7 +628,7 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		}
 	}
 	s2 = ev(o, c, st);
-	if (tests_tracked(o, c)) {
+	if (tests_tracked(o, written)) {
 		*t = s2 & ~OW_NULL;
 		*f = nullify(s2);
 	} else {
