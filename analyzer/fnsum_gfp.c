@@ -89,6 +89,17 @@ static int sleeping_text(const char *buf, size_t s, size_t e)
 	return yes;
 }
 
+/*
+ * Flags BUF[S..E) that allow direct reclaim only on some paths: a choice
+ * (`cond ? GFP_KERNEL : GFP_ATOMIC`) or a name that does not.
+ */
+static int mixed_text(const char *buf, size_t s, size_t e)
+{
+	return memchr(buf + s, '?', e - s) ||
+	       memmem(buf + s, e - s, "GFP_ATOMIC", 10) ||
+	       memmem(buf + s, e - s, "GFP_NOWAIT", 10);
+}
+
 void fnsum_gfp_call(const char *buf, size_t len, size_t paren, const char *p,
 		    size_t n, unsigned line, const struct gfp_params *gp,
 		    const struct alloc_table *allocs, struct fn_summary *f,
@@ -131,7 +142,9 @@ void fnsum_gfp_call(const char *buf, size_t len, size_t paren, const char *p,
 			fnsum_add_name(&f->gfp_calls, cap, e, strlen(e));
 			free(e);
 		} else if (from < 0 && !a && sleeping_text(buf, start, i)) {
-			char *e = xasprintf("%.*s/%d@%u", (int)n, p, arg, line);
+			/* `?`: only some of its values do (cond ? K : ATOMIC) */
+			char *e = xasprintf("%.*s/%d@%u%s", (int)n, p, arg, line,
+					    mixed_text(buf, start, i) ? "?" : "");
 
 			fnsum_add_name(&f->gfp_calls, cap, e, strlen(e));
 			free(e);

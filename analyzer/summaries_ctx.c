@@ -269,6 +269,62 @@ static int set_ctx(sqlite3_stmt *up, long long id, const char *ctx,
 }
 
 /*
+ * A site whose flags are those its function sleeps by (the text of the
+ * allocation functions.gfp_sleeps names): its function's gfp_t
+ * parameter.
+ */
+#define BY_PARAM                                                              \
+	"EXISTS (SELECT 1 FROM functions f JOIN sites s2"                     \
+	" ON s2.file_id = f.file_id AND s2.function = f.name"                 \
+	" WHERE f.file_id = sites.file_id AND f.name = sites.function"        \
+	" AND f.gfp_sleeps IS NOT NULL AND s2.flags = sites.flags"            \
+	" AND s2.line = CAST(substr(f.gfp_sleeps,"                            \
+	" instr(f.gfp_sleeps, ' at line ') + 9) AS INTEGER))"
+
+/* c, a site calling the function of `sites` (in its file if static) */
+#define CALL_OF                                                               \
+	"c.api = sites.function AND (c.file_id = sites.file_id OR"            \
+	" NOT EXISTS (SELECT 1 FROM functions f WHERE"                        \
+	" f.file_id = sites.file_id AND f.name = sites.function"              \
+	" AND f.is_static))"
+
+/*
+ * The same for an allocator of the tree's (a learned wrapper): its
+ * callers' calls are sites, so when every call of it (in its own file,
+ * for a static one) is placed in process context, so is the site.
+ * Rounds, for wrappers of wrappers; after summaries_update_ctx() has
+ * given back the bases, so that a re-scan starts from them.
+ */
+static int ctx_from_call_sites(sqlite3 *db)
+{
+	static const char sql[] =
+		"UPDATE sites SET context_base = coalesce(context_base,"
+		" json_array(context, context_evidence)), context = 'process',"
+		" context_evidence = 'the flags are its caller''s, and every"
+		" call of it is in process context (' || (SELECT c.function ||"
+		" '() in ' || c.path FROM sites c WHERE " CALL_OF
+		" ORDER BY c.path, c.line LIMIT 1) || ')' "
+		"WHERE context = 'unknown' AND function IS NOT NULL"
+		" AND context_evidence LIKE '" CTX_EV_NO_SECTION "%'"
+		" AND EXISTS (SELECT 1 FROM allocators a WHERE a.name ="
+		"  sites.function AND a.origin = 'learned' AND a.kind = 'alloc')"
+		" AND " BY_PARAM
+		" AND EXISTS (SELECT 1 FROM sites c WHERE " CALL_OF ")"
+		" AND NOT EXISTS (SELECT 1 FROM sites c WHERE " CALL_OF
+		"  AND (c.context != 'process' OR c.flags LIKE '%?%' OR"
+		"  c.flags LIKE '%GFP_ATOMIC%' OR c.flags LIKE '%GFP_NOWAIT%'))";
+	int round;
+
+	for (round = 0; round < MAX_CHAIN; round++) {
+		if (db_exec(db, sql))
+			return -1;
+		if (!sqlite3_changes(db))
+			break;
+	}
+	return 0;
+}
+
+/*
  * Sites the function alone could not place: `unknown` because of the
  * flags only, or in an irq handler its file does not register (primary
  * or threaded: a registration elsewhere says which).  context_base keeps
@@ -283,7 +339,12 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		" coalesce(json_extract(context_base, '$[0]'), context),"
 		" CASE WHEN context_base IS NULL THEN context_evidence"
 		" ELSE json_extract(context_base, '$[1]') END,"
-		" context_base IS NOT NULL, gfp_param IS NULL FROM sites "
+		" context_base IS NOT NULL, gfp_param IS NULL,"
+		/*
+		 * its flags are those the function sleeps by (the text of
+		 * the allocation functions.gfp_sleeps names): a parameter's
+		 */
+		" " BY_PARAM " FROM sites "
 		"WHERE function IS NOT NULL AND (context_base IS NOT NULL OR"
 		" (context = 'unknown' AND"
 		" (context_evidence LIKE '" CTX_EV_NO_SECTION "%' OR"
@@ -295,6 +356,7 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		    " context_evidence)) END, context = ?2,"
 		    " context_evidence = ?3 WHERE id = ?1");
 	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE, via;
+	unsigned char *memo = xcalloc(g->n + 1, 1);
 
 	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(sel, 0);
@@ -323,13 +385,24 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 
 			rc = set_ctx(up, id, "atomic", ev, 1);
 			free(ev);
+		} else if (eligible && j >= 0 && sqlite3_column_int(sel, 7) &&
+			   summaries_gfp_callers_reclaim(g, j, memo, &via)) {
+			char *ev = xasprintf("the flags are its caller's, and "
+					     "every caller passes flags that "
+					     "allow direct reclaim (%s() in "
+					     "%s)",
+					     g->f[via].name, g->f[via].path);
+
+			rc = set_ctx(up, id, "process", ev, 1);
+			free(ev);
 		} else if (overridden) {
 			rc = set_ctx(up, id, base, base_ev, 0);
 		}
 	}
 	if (!rc && step != SQLITE_DONE)
 		rc = -1;
+	free(memo);
 	sqlite3_finalize(sel);
 	sqlite3_finalize(up);
-	return rc;
+	return rc ? rc : ctx_from_call_sites(db);
 }

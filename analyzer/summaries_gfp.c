@@ -17,13 +17,17 @@
 
 #define MAX_ROUNDS 32
 
-/* One gfp_calls entry: `name/ARG>P` (KIND '>') or `name/ARG@LINE` ('@'). */
+/*
+ * One gfp_calls entry: `name/ARG>P` (KIND '>') or `name/ARG@LINE` ('@'),
+ * SOME when the flags allow direct reclaim on some paths only (`@LINE?`).
+ */
 struct gfp_entry {
 	const char *name;
 	size_t len;
 	int arg;
 	char kind;
 	long val;
+	int some;
 };
 
 /* The next entry of *P, advancing it; 0 at the end. */
@@ -45,8 +49,9 @@ static int next_entry(const char **p, struct gfp_entry *e)
 	e->len = (size_t)(slash - s);
 	e->arg = (int)strtol(slash + 1, &q, 10);
 	e->kind = *q;
-	e->val = (e->kind == '>' || e->kind == '@') ? strtol(q + 1, NULL, 10)
+	e->val = (e->kind == '>' || e->kind == '@') ? strtol(q + 1, &q, 10)
 						    : -1;
+	e->some = e->kind == '@' && *q == '?';
 	return e->kind == '>' || e->kind == '@' ? 1 : next_entry(p, e);
 }
 
@@ -159,4 +164,63 @@ char *summaries_gfp_held(const struct graph *g, int fj, const char *name,
 		return ev;
 	}
 	return NULL;
+}
+
+/*
+ * Does every caller of J pass flags that allow direct reclaim as the
+ * parameter J sleeps by?  A caller passes them (`name/ARG@LINE`), or
+ * hands on its own parameter (`name/ARG>P`) and every caller of its
+ * passes them, and so on.  MEMO: per function, 0 not known yet, 1 yes,
+ * 2 no, 3 being decided (a cycle is no).  *VIA: a caller, for the
+ * evidence.
+ */
+static int reclaim_callers(const struct graph *g, int j, unsigned char *memo,
+			   int depth, int *via)
+{
+	size_t len = strlen(g->f[j].name);
+	int k, any = 0;
+
+	if (memo[j])
+		return memo[j] == 1;
+	if (g->f[j].gsleep < 0 || depth > MAX_CHAIN)
+		return 0;
+	memo[j] = 3;
+	for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
+		int c = g->rev[k], ok = 0;
+		struct gfp_entry e;
+		const char *p;
+
+		for (p = g->f[c].gfp_calls; !ok && p && next_entry(&p, &e);) {
+			if (e.arg != g->f[j].gsleep || e.len != len ||
+			    memcmp(e.name, g->f[j].name, len))
+				continue;
+			ok = (e.kind == '@' && !e.some) ||
+			     (e.kind == '>' && c != j &&
+			      g->f[c].gsleep == e.val &&
+			      reclaim_callers(g, c, memo, depth + 1, NULL));
+		}
+		if (!ok) {
+			memo[j] = 2;
+			return 0;
+		}
+		if (via && !any)
+			*via = c;
+		any = 1;
+	}
+	memo[j] = any ? 1 : 2;
+	return any;
+}
+
+int summaries_gfp_callers_reclaim(const struct graph *g, int j,
+				  unsigned char *memo, int *via)
+{
+	*via = -1;
+	if (memo[j] == 1) {
+		/* decided before: any caller will do for the evidence */
+		*via = g->rev_start[j] < g->rev_start[j + 1]
+			       ? g->rev[g->rev_start[j]]
+			       : -1;
+		return *via >= 0;
+	}
+	return reclaim_callers(g, j, memo, 0, via);
 }

@@ -119,6 +119,15 @@ void summaries_solve_gfp(struct graph *g);
 char *summaries_gfp_held(const struct graph *g, int fj, const char *name,
 			 int line);
 
+/*
+ * Does every caller of J pass flags that allow direct reclaim as the
+ * gfp_t parameter J sleeps by (directly, or handing on their own whose
+ * callers all do)?  MEMO: g->n bytes, zeroed, kept across calls.  *VIA:
+ * one such caller.
+ */
+int summaries_gfp_callers_reclaim(const struct graph *g, int j,
+				  unsigned char *memo, int *via);
+
 /* check_shrinker.c's directory answers, recomputed (its link step). */
 int shrinker_link(sqlite3 *db);
 
