@@ -313,6 +313,25 @@ static int ctx_from_call_sites(sqlite3 *db)
 		" AND NOT EXISTS (SELECT 1 FROM sites c WHERE " CALL_OF
 		"  AND (c.context != 'process' OR c.flags LIKE '%?%' OR"
 		"  c.flags LIKE '%GFP_ATOMIC%' OR c.flags LIKE '%GFP_NOWAIT%'))";
+	/*
+	 * No flags of its own (`bpf_prog_alloc(size, 0)`,
+	 * `__filemap_get_folio(mapping, index, fgp, 0)`: extra flags, or
+	 * the mapping's): the allocator's own decide, and one that may sleep
+	 * (a learned sleeper, or the summaries' "may sleep") is called
+	 * where sleeping is allowed, as a data/sleepers.txt one is.
+	 */
+	static const char zero[] =
+		"UPDATE sites SET context_base = coalesce(context_base,"
+		" json_array(context, context_evidence)), context = 'process',"
+		" context_evidence = api || '() may sleep whatever its flags'"
+		" || coalesce(' (' || (SELECT l.evidence FROM sleepers l"
+		"  WHERE l.function = sites.api LIMIT 1) || ')', '') "
+		"WHERE context = 'unknown' AND function IS NOT NULL"
+		" AND context_evidence LIKE '" CTX_EV_NO_SECTION ", and 0 %'"
+		" AND (EXISTS (SELECT 1 FROM sleepers l WHERE"
+		"  l.function = sites.api) OR EXISTS (SELECT 1 FROM functions f"
+		"  WHERE f.name = sites.api AND f.may_sleep AND"
+		"  (NOT f.is_static OR f.file_id = sites.file_id)))";
 	int round;
 
 	for (round = 0; round < MAX_CHAIN; round++) {
@@ -321,7 +340,7 @@ static int ctx_from_call_sites(sqlite3 *db)
 		if (!sqlite3_changes(db))
 			break;
 	}
-	return 0;
+	return db_exec(db, zero) ? -1 : 0;
 }
 
 /*
