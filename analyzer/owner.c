@@ -649,11 +649,13 @@ static void br_domain(void *ctx, CXCursor c, unsigned st, unsigned *t,
  */
 static int returns_tracked(struct own *o, CXCursor e)
 {
-	CXCursor k[AST_MAX_KIDS];
+	CXCursor k[AST_MAX_KIDS], written = e;
 	unsigned n, i;
 
 	e = ast_strip(e);
-	if (tracked(o, e) || member_address(o, e) || converts_tracked(o, e))
+	/* not `return p->buf;`, kept as the bare `p` when untyped */
+	if ((tracked(o, e) && ast_spelled_plain(o->w, written)) ||
+	    member_address(o, e) || converts_tracked(o, e))
 		return 1;
 	if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
 		n = ast_children(e, k);
