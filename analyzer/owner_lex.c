@@ -142,12 +142,60 @@ static int goto_past(const struct lexfile *lf, long from, long to)
 	return 0;
 }
 
+/* Is token K a name among the tokens (A, B)? */
+static int name_among(const struct lexfile *lf, long k, long a, long b)
+{
+	for (a++; a < b; a++)
+		if (lf->toks[a].kind == TK_IDENT && lex_same_tok(lf, a, k))
+			return 1;
+	return 0;
+}
+
+/*
+ * P ends `if (p)`, `if (p != NULL)` or `if (!IS_ERR(p))` guarding the
+ * free call at token CALL of that same object (a test only the object's
+ * own absence fails): the token before the `if`, else P.  `out: if (wksp
+ * != NULL) large_free(wksp);` frees on every path.
+ */
+static long past_null_guard(const struct lexfile *lf, long p, long call)
+{
+	long o, k, close;
+	int names = 0;
+
+	if (!lex_tok_is(lf, p, ")") || (o = lex_paren_open(lf, p)) < 1 ||
+	    !lex_tok_is(lf, lex_prev(lf, o), "if") ||
+	    !lex_tok_is(lf, call + 1, "(") ||
+	    (close = lex_paren_close(lf, call + 1, (long)lf->ntoks)) >=
+		    (long)lf->ntoks)
+		return p;
+	for (k = o + 1; k < p; k++) {
+		const struct tok *t = &lf->toks[k];
+
+		if (t->kind == TK_COMMENT)
+			continue;
+		if (t->kind == TK_IDENT) {
+			if (!lex_tok_is(lf, k, "NULL") &&
+			    !lex_tok_is(lf, k, "IS_ERR") &&
+			    !lex_tok_is(lf, k, "IS_ERR_OR_NULL") &&
+			    !name_among(lf, k, call + 1, close))
+				return p;
+			names++;
+			continue;
+		}
+		if (!lex_tok_is(lf, k, "!=") && !lex_tok_is(lf, k, "!") &&
+		    !lex_tok_is(lf, k, "(") && !lex_tok_is(lf, k, ")"))
+			return p;
+	}
+	return names ? lex_prev(lf, lex_prev(lf, o)) : p;
+}
+
 /*
  * Is the call at token TO a statement of its own in the block of the
  * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
  * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
  * right before it (`out: kfree(buf);`) is no condition: the code before
- * falls through to it, and a `goto` in between jumps there too.
+ * falls through to it, and a `goto` in between jumps there too; nor is a
+ * test of the object's own presence (past_null_guard()).
  */
 static int unconditional_after(const struct lexfile *lf, long from, long to)
 {
@@ -168,6 +216,7 @@ static int unconditional_after(const struct lexfile *lf, long from, long to)
 	}
 	if (depth || goto_past(lf, from, to))
 		return 0;
+	p = past_null_guard(lf, p, to);
 	while (p > 1 && lex_tok_is(lf, p, ":") &&
 	       lf->toks[lex_prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
 		p = lex_prev(lf, lex_prev(lf, p)); /* `label:` */
