@@ -388,5 +388,6 @@ static void context_site(struct walk_ctx *w, struct site *s, CXCursor call,
 const struct classifier context_classifier = {
 	.name = "context",
 	.site = context_site,
+	.summaries = 1,
 };
 

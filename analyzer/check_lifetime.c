@@ -21,5 +21,6 @@ static void lifetime_site(struct walk_ctx *w, struct site *s, CXCursor call,
 const struct classifier lifetime_classifier = {
 	.name = "lifetime",
 	.site = lifetime_site,
+	.summaries = 1,
 };
 

@@ -56,6 +56,6 @@ const struct classifier sleep_classifier = {
 	.name = "held_across_sleep",
 	.site = sleep_site,
 	.tu_end = sleep_tu_end,
-	.link = summaries_link,
+	.summaries = 1,
 };
 

@@ -633,7 +633,9 @@ static int update_sites(sqlite3 *db, const struct graph *g)
 		" json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),"
 		" json_extract(s.held_calls, '$.ev'), s.function "
 		"FROM sites s, json_each(s.held_calls, '$.calls') j "
-		"WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
+		/* NULL: the classifier did not run */
+		"WHERE json_valid(s.held_calls) AND"
+		" s.held_across_sleep IS NOT NULL ORDER BY s.id, j.key");
 	sqlite3_stmt *up =
 		db_prepare(db, "UPDATE sites SET held_across_sleep = ?2, "
 			       "sleep_evidence = ?3 WHERE id = ?1");

@@ -249,7 +249,9 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 		    " json_extract(j.value, '$[2]'),"
 		    " json_extract(s.held_calls, '$.lex') "
 		    "FROM sites s, json_each(s.held_calls, '$.esc') j "
-		    "WHERE json_valid(s.held_calls) ORDER BY s.id, j.key");
+		    /* NULL: the classifier did not run */
+		    "WHERE json_valid(s.held_calls) AND s.lifetime IS NOT NULL"
+		    " ORDER BY s.id, j.key");
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE sites SET lifetime = ?2, lifetime_evidence = ?3,"
 		    " lifetime_line = ?4 WHERE id = ?1");

@@ -7,6 +7,7 @@
  * #define body is matched through any of its expansions.
  */
 #include "analyzer/walker.h"
+#include "analyzer/summaries.h"
 #include "analyzer/emit.h"
 #include "analyzer/tufacts.h"
 #include "analyzer/analyzer.h"
@@ -117,9 +118,15 @@ int analyzer_link(sqlite3 *db)
 {
 	int i;
 
-	for (i = 0; i < nclassifiers; i++)
+	int summaries = 0;
+
+	for (i = 0; i < nclassifiers; i++) {
 		if (classifiers[i]->link && classifiers[i]->link(db))
 			return -1;
+		summaries |= classifiers[i]->summaries;
+	}
+	if (summaries && summaries_link(db))
+		return -1;
 	/* every row holds its answers now (linkmemo.h) */
 	return db_exec(db, "UPDATE files SET linked = 1 WHERE linked = 0");
 }

@@ -186,6 +186,13 @@ struct classifier {
 	 * gives the same result however the files were scanned.
 	 */
 	int (*link)(sqlite3 *db);
+	/*
+	 * Its answers also come from the whole-tree summaries step
+	 * (summaries.h): that step runs, once and after the links, when any
+	 * classifier of the scan says so, and sets only the columns of those
+	 * that ran (a disabled one's stay NULL).
+	 */
+	int summaries;
 };
 
 /*
