@@ -264,15 +264,14 @@ int ast_spelled_plain(const struct walk_ctx *w, CXCursor c)
 	 * text: trust the AST there.
 	 */
 	if (lf && ast_span(w, c, &s, &e)) {
-		long close;
+		long n = (long)lf->ntoks, close;
 
 		i = ast_tok_at(w, s);
-		if (i + 1 < lf->ntoks && lf->toks[i].kind == TK_IDENT &&
+		if ((long)i + 1 < n && lf->toks[i].kind == TK_IDENT &&
 		    lex_tok_is(lf, (long)i + 1, "(") &&
 		    menv_get(&lf->local, lf->buf + lf->toks[i].off,
 			     lf->toks[i].len) &&
-		    (close = lex_paren_close(lf, (long)i + 1,
-					       (long)lf->ntoks)) < (long)lf->ntoks &&
+		    (close = lex_paren_close(lf, (long)i + 1, n)) < n &&
 		    lf->toks[close].off + lf->toks[close].len == e)
 			return 1;
 	}

@@ -511,7 +511,6 @@ static int returns_cast(const struct lexfile *lf, long k, long end, long var)
 	       lex_tok_is(lf, c + 2, ";");
 }
 
-
 /*
  * Follow local VAR (assigned the call at token I) through the rest of
  * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
@@ -588,8 +587,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 					handed = k;
 				over |= nesc == MAX_HELD;
 				esc_tok[nesc < MAX_HELD ? nesc : 0] = k;
-				/* `.fn` through a member: the summaries
-				 * step resolves it */
+				/* through a member: `.fn`, resolved later */
 				cn = tok_call_name(lf, k);
 				esc_add(w, esc, &nesc, cn, strlen(cn),
 					(unsigned)a, !whole);

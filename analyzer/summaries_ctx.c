@@ -288,6 +288,12 @@ static int set_ctx(sqlite3_stmt *up, long long id, const char *ctx,
 	" f.file_id = sites.file_id AND f.name = sites.function"              \
 	" AND f.is_static))"
 
+/* `process`, the function's own answer kept as the base; then the evidence */
+#define SET_PROCESS                                                           \
+	"UPDATE sites SET context_base = coalesce(context_base,"              \
+	" json_array(context, context_evidence)), context = 'process',"       \
+	" context_evidence = "
+
 /*
  * The same for an allocator of the tree's (a learned wrapper): its
  * callers' calls are sites, so when every call of it (in its own file,
@@ -298,9 +304,7 @@ static int set_ctx(sqlite3_stmt *up, long long id, const char *ctx,
 static int ctx_from_call_sites(sqlite3 *db)
 {
 	static const char sql[] =
-		"UPDATE sites SET context_base = coalesce(context_base,"
-		" json_array(context, context_evidence)), context = 'process',"
-		" context_evidence = 'the flags are its caller''s, and every"
+		SET_PROCESS "'the flags are its caller''s, and every"
 		" call of it is in process context (' || (SELECT c.function ||"
 		" '() in ' || c.path FROM sites c WHERE " CALL_OF
 		" ORDER BY c.path, c.line LIMIT 1) || ')' "
@@ -321,9 +325,7 @@ static int ctx_from_call_sites(sqlite3 *db)
 	 * where sleeping is allowed, as a data/sleepers.txt one is.
 	 */
 	static const char zero[] =
-		"UPDATE sites SET context_base = coalesce(context_base,"
-		" json_array(context, context_evidence)), context = 'process',"
-		" context_evidence = api || '() may sleep whatever its flags'"
+		SET_PROCESS "api || '() may sleep whatever its flags'"
 		" || coalesce(' (' || (SELECT l.evidence FROM sleepers l"
 		"  WHERE l.function = sites.api LIMIT 1) || ')', '') "
 		"WHERE context = 'unknown' AND function IS NOT NULL"
