@@ -558,6 +558,27 @@ static int tests_tracked(struct own *o, CXCursor c)
 	       !strcmp(ast_operator(o->w, c, op), "=") && tracked(o, k[0]);
 }
 
+/*
+ * Is P the tracked pointer, as written, and Q another pointer: a
+ * variable or a member that does not name the object?
+ */
+static int other_pointer(struct own *o, CXCursor p, CXCursor q)
+{
+	CXCursor written = p;
+	enum CXCursorKind k;
+
+	p = ast_strip(p);
+	if (!tracked(o, p) || !ast_spelled_plain(o->w, written) ||
+	    arg_mentions(o, q))
+		return 0;
+	q = ast_strip(q);
+	k = clang_getCursorKind(q);
+	if (k == CXCursor_DeclRefExpr && !is_null_const(q))
+		k = clang_getCursorKind(clang_getCursorReferenced(q));
+	return k == CXCursor_MemberRefExpr || k == CXCursor_VarDecl ||
+	       k == CXCursor_ParmDecl;
+}
+
 static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 {
 	CXCursor k[AST_MAX_KIDS], written = c;
@@ -624,6 +645,20 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 			s2 = ev(o, c, st);
 			*t = op[0] == '=' ? nullify(s2) : s2 & ~OW_NULL;
 			*f = op[0] == '=' ? s2 & ~OW_NULL : nullify(s2);
+			return;
+		}
+		/*
+		 * `p != q` with q another pointer: a new object is no other
+		 * one, so only a failed allocation can be equal to it
+		 * (`if (challenge != chap->c2) kfree(challenge);`).  Not for
+		 * an ID, which may well be equal to another number.
+		 */
+		if ((!strcmp(op, "==") || !strcmp(op, "!=")) && !o->ids &&
+		    (other_pointer(o, k[0], k[1]) ||
+		     other_pointer(o, k[1], k[0]))) {
+			s2 = ev(o, c, st);
+			*t = op[0] == '=' ? nullify(s2) : s2;
+			*f = op[0] == '=' ? s2 : nullify(s2);
 			return;
 		}
 	}
@@ -853,6 +888,19 @@ static void lexical_instead(struct walk_ctx *w, const struct site *s,
 	free(t.target);
 }
 
+/* idr_alloc(), xa_store(): what the site allocates is an ID, a node. */
+static int ids_family(const struct alloc_fn *a)
+{
+	return a && a->family &&
+	       (!strcmp(a->family, "idr") || !strcmp(a->family, "xarray"));
+}
+
+static int site_ids(struct walk_ctx *w, const struct site *s)
+{
+	return w->allocs &&
+	       ids_family(alloc_lookup(w->allocs, s->api, strlen(s->api)));
+}
+
 /*
  * devm_*: the device owns the memory and frees it when it goes away, so
  * what is not returned, stored or freed here is stored with the device;
@@ -876,7 +924,7 @@ static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
 	 * xa_erase(): what the value the call returns becomes says nothing
 	 * about it.
 	 */
-	ids = !strcmp(a->family, "idr") || !strcmp(a->family, "xarray");
+	ids = ids_family(a);
 	if (strcmp(a->family, "devm") && !ids)
 		return;
 	free(r->target);
@@ -932,6 +980,7 @@ static void alt_answer(struct walk_ctx *w, const struct site *s,
 	o.w = w;
 	o.call = call;
 	o.active = !s->in_disabled_branch;
+	o.ids = site_ids(w, s);
 	o.esc_mode = mode;
 	o.esc_one = one;
 	add_var(&o, var);
@@ -965,6 +1014,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	o.w = w;
 	o.call = call;
 	o.active = !s->in_disabled_branch;
+	o.ids = site_ids(w, s);
 	f->target = call;
 	clang_visitChildren(fn, find_visit, f);
 	r->held_across_sleep = -1;
