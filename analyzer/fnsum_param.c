@@ -283,6 +283,20 @@ static int unconditional(const struct ptoks *t, long callee, long at)
 	return j > 0 && null_guard(t, j - 1, &t->v[at]);
 }
 
+/*
+ * Is the call at C, to which token I is passed, a write of the pointer
+ * into its own object (`WRITE_ONCE(list->next, list)`, an empty list
+ * head pointing at itself)?
+ */
+static int self_write(const struct ptoks *t, long c, long i)
+{
+	return teq(t, c + 1, "(") && c + 2 < i &&
+	       t->v[c + 2].len == t->v[i].len &&
+	       !memcmp(t->b + t->v[c + 2].off, t->b + t->v[i].off,
+		       t->v[i].len) &&
+	       (teq(t, c + 3, "->") || teq(t, c + 3, "."));
+}
+
 static void use(const struct ptoks *t, long i, struct pstate *s,
 		const struct alloc_table *allocs,
 		const struct name_set *lifetime)
@@ -317,6 +331,12 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 			return; /* { .buf = p, }: a local's initialiser */
 		if (alias(t, prev - 1, s))
 			return;
+		if (teq(t, prev - 2, "->") && prev >= 3 &&
+		    t->v[prev - 3].len == t->v[i].len &&
+		    !memcmp(t->b + t->v[prev - 3].off, t->b + t->v[i].off,
+			    t->v[i].len) &&
+		    stmt_start(t, prev - 3))
+			return; /* list->next = list: points at itself */
 		if (teq(t, prev - 1, "]") || teq(t, prev - 2, "->") ||
 		    teq(t, prev - 2, ".") || teq(t, prev - 1, ")") ||
 		    (teq(t, prev - 2, "*") &&
@@ -343,6 +363,7 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 		size_t len = t->v[c].len;
 		const struct alloc_fn *a =
 			allocs ? alloc_lookup(allocs, n, len) : NULL;
+		int sa;
 
 		if (a && a->kind == AK_FREE) {
 			if (a->ptr_arg == arg && unconditional(t, c, i))
@@ -357,8 +378,10 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 		}
 		if (lifetime_borrows(lifetime, n, len))
 			return;
-		if (lifetime && names_get(&lifetime[LT_STORE], n, len) >= 0) {
-			s->stores = 1;
+		sa = lifetime_store_arg(lifetime, n, len);
+		if (sa >= 0) {
+			/* the list head of list_add(new, head): written */
+			s->stores |= sa == arg && !self_write(t, c, i);
 			return;
 		}
 		hand(s, unconditional(t, c, i), "", n, len, arg);
@@ -370,7 +393,7 @@ static void member_store(const struct ptoks *t, long i, struct pstate *s,
 			 const struct name_set *lifetime)
 {
 	long j;
-	int d = 0;
+	int d = 0, arg = 0;
 
 	if (!lifetime || !teq(t, i - 1, "&") || !teq(t, i + 1, "->"))
 		return;
@@ -383,10 +406,12 @@ static void member_store(const struct ptoks *t, long i, struct pstate *s,
 			d--;
 		else if (teq(t, j, "(") || teq(t, j, ";") || teq(t, j, "{"))
 			break;
+		else if (teq(t, j, ",") && !d)
+			arg++;
 	}
 	if (teq(t, j, "(") && tident(t, j - 1) &&
-	    names_get(&lifetime[LT_STORE], t->b + t->v[j - 1].off,
-		      t->v[j - 1].len) >= 0)
+	    lifetime_store_arg(lifetime, t->b + t->v[j - 1].off,
+			       t->v[j - 1].len) == arg)
 		s->stores = 1;
 }
 

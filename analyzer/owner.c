@@ -226,9 +226,37 @@ static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
 	return q.st;
 }
 
+/*
+ * A store call's other argument that names a structure through a
+ * variable (`&stream->strm_list`): where the object is kept, so that
+ * returning that structure returns the object (holder_returned()).
+ */
+static void store_holder(struct own *o, const char *name, CXCursor c,
+			 int obj)
+{
+	int i, n = ast_nargs(c);
+	char *t, *h;
+
+	if (!o->w->lifetime ||
+	    names_get(&o->w->lifetime[LT_STORE], name, strlen(name)) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		if (i == obj)
+			continue;
+		t = ast_text(o->w, ast_arg(c, i));
+		h = holder_text(t);
+		free(t);
+		if (h) {
+			free(o->holder);
+			o->holder = h;
+			return;
+		}
+	}
+}
+
 static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 {
-	struct call_args a = {0, 0, -1};
+	struct call_args a = {0, 0, -1, 0};
 	char *name, *gfp;
 	int n, i, farg;
 
@@ -254,11 +282,15 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	for (i = 0; i < n; i++) {
 		int m = arg_mentions(o, ast_arg(c, i));
 
+		if (m && i < 32)
+			a.mask |= 1u << i;
 		if (m > a.best || (m && m == a.best && a.arg < 0))
 			a.arg = i;
 		if (m > a.best)
 			a.best = m;
 	}
+	if (a.best && st & OW_HELD && !o->stored.seen)
+		store_holder(o, name, c, a.arg);
 	gfp = gfp_text_of(o, name, c);
 	st = apply_call(o, name, ast_line(c), &a, gfp, st);
 	free(gfp);
@@ -1061,6 +1093,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	    strpbrk(r->target, ".-[") && !strchr(r->target, ' '))
 		lex_store_freed(w, s, r);
 	holder_returned(w, s, r->target, r);
+	holder_returned(w, s, o.holder, r);
 	managed_elsewhere(w, r, s);
 	if (o.escaped_out && o.nesc && !o.esc_bad &&
 	    !strcmp(r->lifetime, "stored") && r->target &&

@@ -229,6 +229,7 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 {
 	struct walk_ctx *w = o->w;
 	const struct alloc_fn *f;
+	int k;
 
 	if (st & OW_HELD && !o->slept.seen) {
 		if (call_may_sleep(w, name, gfp))
@@ -248,8 +249,10 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 	f = w->allocs ? alloc_lookup(w->allocs, name, strlen(name)) : NULL;
 	if (lifetime_borrows(w->lifetime, name, strlen(name)))
 		return st; /* kstrdup(buf), memcpy(buf, ...): owner unchanged */
-	if (w->lifetime &&
-	    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0) {
+	if ((k = lifetime_store_arg(w->lifetime, name, strlen(name))) >= 0) {
+		/* list_add(new, head) with the object the head's holder */
+		if (k >= 32 || !(a->mask & (1u << k)))
+			return st;
 		if (st & OW_HELD) {
 			note(&o->stored, line,
 			     xasprintf("%s() at line %u", name, line));
@@ -371,6 +374,8 @@ static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 
 			if (arg == farg && m == 2)
 				a->freed = 1;
+			if (m && arg < 32)
+				a->mask |= 1u << arg;
 			if (m > a->best || (m && m == a->best && a->arg < 0))
 				a->arg = arg;
 			if (m > a->best)
@@ -398,7 +403,7 @@ static void gap_held(struct own *o, unsigned start, unsigned end)
 	for (k = 0; k < n && !o->slept.seen; k++) {
 		const struct tok *t = &lf->toks[calls[k]];
 		char *name = xstrndup(lf->buf + t->off, t->len);
-		struct call_args a = {0, 0, -1};
+		struct call_args a = {0, 0, -1, 0};
 
 		tok_args(o, calls[k], call_frees(o->w, name), &a);
 		if (a.freed) {
@@ -463,7 +468,7 @@ unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st)
 	for (k = 0; k < n && st; k++) {
 		const struct tok *t = &o->w->lf->toks[calls[k]];
 		char *name = xstrndup(o->w->lf->buf + t->off, t->len);
-		struct call_args a = {0, 0, -1};
+		struct call_args a = {0, 0, -1, 0};
 		const struct alloc_fn *f =
 			o->w->allocs ? alloc_lookup(o->w->allocs, name, t->len)
 				     : NULL;
@@ -541,4 +546,5 @@ void own_release(struct own *o)
 	fact_free(&o->escaped);
 	fact_free(&o->slept);
 	free(o->target);
+	free(o->holder);
 }

@@ -51,6 +51,11 @@ struct own {
 	int nheld;
 	char *target;
 	/*
+	 * The structure a store call put it in, when it names one
+	 * (`list_add(&d->list, &stream->head)`: "stream->head").
+	 */
+	char *holder;
+	/*
 	 * The calls the object was handed to whole (held_call.line: the
 	 * argument's index), for the summaries step; esc_bad: it escaped
 	 * some other way (overwritten).  esc_mode: how a hand-over counts
@@ -71,6 +76,7 @@ struct call_args {
 	int freed; /* the free function's pointer argument is the object */
 	int best;  /* strongest arg_mentions() over the arguments */
 	int arg;   /* the first argument that is the object itself */
+	unsigned mask; /* bit I: argument I mentions the object */
 };
 
 void note(struct fact *f, unsigned line, char *what);

@@ -354,6 +354,45 @@ char *lex_arg_text(const struct lexfile *lf, long call, int arg)
 	return sb.len ? sb_detach(&sb) : (sb_release(&sb), NULL);
 }
 
+/* The first argument of the call at K but KEPT that names a holder. */
+static char *holder_of_call(const struct lexfile *lf, long k, int kept)
+{
+	char *t, *h = NULL;
+	int a;
+
+	for (a = 0; a < 6 && !h; a++) {
+		if (a == kept || !(t = lex_arg_text(lf, k, a)))
+			continue;
+		h = holder_text(t);
+		free(t);
+	}
+	return h;
+}
+
+char *holder_text(const char *arg)
+{
+	size_t k = arg[0] == '&', e, n = 0;
+	char *h;
+
+	while (arg[k] == ' ')
+		k++;
+	if (!is_ident_start((unsigned char)arg[k]))
+		return NULL;
+	for (e = k; is_ident_char((unsigned char)arg[e]); e++)
+		;
+	while (arg[e] == ' ')
+		e++;
+	if (strncmp(arg + e, "->", 2) && arg[e] != '.')
+		return NULL;
+	/* the tokens' text without the blanks between them */
+	h = xmalloc(strlen(arg + k) + 1);
+	for (e = k; arg[e]; e++)
+		if (arg[e] != ' ')
+			h[n++] = arg[e];
+	h[n] = 0;
+	return h;
+}
+
 int lex_call_may_sleep(struct walk_ctx *w, long k)
 {
 	const struct lexfile *lf = w->lf;
@@ -527,13 +566,13 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	int a;
 	struct held_call held[MAX_HELD], esc[MAX_HELD];
 	long esc_tok[MAX_HELD];
-	int nheld = 0, h, nesc = 0, over = 0, from_hand = 0;
+	int nheld = 0, h, nesc = 0, over = 0, from_hand = 0, store_arg = -1;
 	char *ans = NULL;
 
 	for (k = i + 1; k < (long)fn->body_close; k++) {
 		const struct tok *t = &lf->toks[k];
 		char *name, *cn;
-		int arg;
+		int arg, sa;
 
 		if (lex_same_tok(lf, k, var) && store < 0 &&
 		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",") ||
@@ -566,12 +605,12 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			sleep = k;
 		else if (arg < 0)
 			held_tok(w, held, &nheld, k);
-		if (store < 0 && w->lifetime &&
-		    names_get(&w->lifetime[LT_STORE], name, t->len) >= 0 &&
-		    (passes(lf, k, 0, var) || passes(lf, k, 1, var) ||
-		     passes(lf, k, 2, var) || /* cmpxchg(&g, NULL, p) */
-		     passes_member(lf, k, 0, var)))
+		if (store < 0 &&
+		    (sa = lifetime_store_arg(w->lifetime, name, t->len)) >= 0 &&
+		    (passes(lf, k, sa, var) || passes_member(lf, k, sa, var))) {
 			store = k;
+			store_arg = sa;
+		}
 		/*
 		 * handed, whole or an address inside it, to a function that
 		 * is no borrower
@@ -623,6 +662,8 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 				  esc, esc_tok, nesc);
 	r->lifetime = store >= 0 ? "stored" : ret >= 0 ? "returned" : "scoped";
 	r->line = lf->toks[decide].line;
+	if (store_arg >= 0 && !from_hand) /* list_add(new, &d->head) */
+		r->target = holder_of_call(lf, store, store_arg);
 	if (freed == decide)
 		r->evidence = call_at(lf, decide);
 	else if (store >= 0 && store == handed)

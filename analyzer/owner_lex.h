@@ -105,6 +105,11 @@ void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 		   struct owner *r);
 
 /*
+ * The structure an argument names (`&stream->head`: "stream->head"), or
+ * NULL when it names none through a variable; malloc'd.
+ */
+char *holder_text(const char *arg);
+/*
  * R is `stored` in TARGET (`mr->mem.buf`, `evt->buf`): when the
  * function returns the holder (`return evt;`, `return &mr->ibmr;`), the
  * buffer goes back to the caller with it: `returned`.

@@ -31,6 +31,12 @@ const char *const lifetime_kinds[] = { "store",	"borrow", "reclaim",
 					"convert", "evict",  "calls",
 					"consume", NULL };
 
+int lifetime_store_arg(const struct name_set *lifetime, const char *name,
+		       size_t len)
+{
+	return lifetime ? names_get(&lifetime[LT_STORE], name, len) : -1;
+}
+
 int lifetime_borrows(const struct name_set *lifetime, const char *name,
 		     size_t len)
 {

@@ -100,6 +100,9 @@ enum lifetime_kind {
 };
 extern const char *const atomic_kinds[];
 extern const char *const lifetime_kinds[];
+/* The argument a `store` function keeps (0-based), or -1: not one. */
+int lifetime_store_arg(const struct name_set *lifetime, const char *name,
+		       size_t len);
 /* Does NAME only borrow what it is passed (borrow or convert)? */
 int lifetime_borrows(const struct name_set *lifetime, const char *name,
 		     size_t len);
