@@ -611,6 +611,40 @@ static int other_pointer(struct own *o, CXCursor p, CXCursor q)
 	       k == CXCursor_ParmDecl;
 }
 
+/*
+ * A test of a condition the allocation was made under, after it may
+ * have been made: true where it was (with the object held, freed or
+ * failed), false where it was not.  Not when the condition names the
+ * object.
+ */
+static int same_guard(struct own *o, CXCursor c, unsigned st, unsigned *t,
+		      unsigned *f)
+{
+	char *text, *q;
+	int i, hit = 0;
+
+	if (!o->nguards || !(st & ~OW_NONE) || !(st & OW_NONE))
+		return 0;
+	text = squeezed(o, c);
+	/* 1: the same condition; -1: the one it negates (`if (!x) ... if (x)`) */
+	for (i = 0; i < o->nguards && !hit; i++)
+		hit = !strcmp(text, o->guard[i])		? 1
+		      : o->guard[i][0] == '!' &&
+				!strcmp(text, o->guard[i] + 1) ? -1
+							       : 0;
+	for (q = text; hit && *q; q++)
+		if ((q == text || !is_ident_char((unsigned char)q[-1])) &&
+		    var_at(o, q))
+			hit = 0;
+	free(text);
+	if (!hit)
+		return 0;
+	st = ev(o, c, st);
+	*(hit > 0 ? t : f) = st & ~OW_NONE;
+	*(hit > 0 ? f : t) = st & OW_NONE;
+	return 1;
+}
+
 static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 {
 	CXCursor k[AST_MAX_KIDS], written = c;
@@ -619,6 +653,8 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 	unsigned n, ta, fa, tb, fb, s2;
 
 	c = ast_strip(c);
+	if (same_guard(o, c, st, t, f))
+		return;
 	kind = clang_getCursorKind(c);
 	n = ast_children(c, k);
 	if (kind == CXCursor_CallExpr) {
@@ -786,6 +822,79 @@ static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
 	}
 	f->depth--;
 	return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Is token I written: `I = `, `I += `, `I++`, `++I`, `&I` passed? */
+static int tok_written(const struct lexfile *lf, long i)
+{
+	static const char *const ops[] = {"=", "+=", "-=", "|=", "&=",
+					  "^=", "<<=", ">>=", "*=", "/=",
+					  "++", "--", NULL};
+	int k;
+
+	for (k = 0; ops[k]; k++)
+		if (lex_tok_is(lf, i + 1, ops[k]))
+			return 1;
+	return i > 0 &&
+	       (lex_tok_is(lf, i - 1, "++") || lex_tok_is(lf, i - 1, "--") ||
+		(lex_tok_is(lf, i - 1, "&") &&
+		 (lex_tok_is(lf, i - 2, "(") || lex_tok_is(lf, i - 2, ","))));
+}
+
+/*
+ * Is a variable the condition COND reads (not a called name, not a
+ * member) written anywhere from the allocation to FN's end?  Then a
+ * later test of it may not mean what it did (`dmaaddr = map(...)`).
+ */
+static int cond_written(struct own *o, CXCursor cond, CXCursor fn)
+{
+	const struct lexfile *lf = o->w->lf;
+	unsigned cs, ce, as, ae, fs, fe;
+	long i, j;
+
+	if (!lf || !ast_span(o->w, cond, &cs, &ce) ||
+	    !ast_span(o->w, o->call, &as, &ae) || !ast_span(o->w, fn, &fs, &fe))
+		return 1;
+	for (i = ast_tok_at(o->w, cs);
+	     i < (long)lf->ntoks && lf->toks[i].off < ce; i++) {
+		if (lf->toks[i].kind != TK_IDENT ||
+		    lex_tok_is(lf, i + 1, "(") || lex_tok_is(lf, i - 1, "->") ||
+		    lex_tok_is(lf, i - 1, "."))
+			continue;
+		for (j = ast_tok_at(o->w, as);
+		     j < (long)lf->ntoks && lf->toks[j].off < fe; j++)
+			if (lf->toks[j].len == lf->toks[i].len &&
+			    !memcmp(lf->buf + lf->toks[j].off,
+				    lf->buf + lf->toks[i].off, lf->toks[i].len) &&
+			    !lex_tok_is(lf, j - 1, "->") &&
+			    !lex_tok_is(lf, j - 1, ".") && tok_written(lf, j))
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * The conditions of the `if`s whose then-branch holds the call, when
+ * what they read stays as it was.
+ */
+static void guards_of(struct own *o, const struct find *f, CXCursor fn)
+{
+	CXCursor k[AST_MAX_KIDS];
+	int i;
+
+	for (i = 0; i + 1 < f->pathlen && o->nguards < MAX_GUARDS; i++)
+		if (clang_getCursorKind(f->path[i]) == CXCursor_IfStmt &&
+		    ast_children(f->path[i], k) >= 2 &&
+		    ast_same(k[1], f->path[i + 1]) &&
+		    !cond_written(o, k[0], fn))
+			o->guard[o->nguards++] = squeezed(o, ast_strip(k[0]));
+}
+
+/* Copy FROM's guards into O (the same allocation walked again). */
+static void guards_copy(struct own *o, const struct own *from)
+{
+	for (o->nguards = 0; o->nguards < from->nguards; o->nguards++)
+		o->guard[o->nguards] = xstrdup(from->guard[o->nguards]);
 }
 
 static void set(struct owner *r, const char *lifetime, unsigned line,
@@ -998,10 +1107,12 @@ static void decide(struct own *o, struct owner *r, CXCursor call)
  * The walk again with every hand-over taken as the callee borrowing
  * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
  */
-static void alt_answer(struct walk_ctx *w, const struct site *s,
-		       CXCursor call, CXCursor fn, CXCursor var, int mode,
-		       const char *one, struct strbuf *sb)
+static void alt_answer(const struct own *base, const struct site *s,
+		       CXCursor fn, CXCursor var, int mode, const char *one,
+		       struct strbuf *sb)
 {
+	struct walk_ctx *w = base->w;
+	CXCursor call = base->call;
 	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
 				ret_domain, skip_domain, gap_domain};
 	struct owner t;
@@ -1012,7 +1123,8 @@ static void alt_answer(struct walk_ctx *w, const struct site *s,
 	o.w = w;
 	o.call = call;
 	o.active = !s->in_disabled_branch;
-	o.ids = site_ids(w, s);
+	o.ids = base->ids;
+	guards_copy(&o, base);
 	o.esc_mode = mode;
 	o.esc_one = one;
 	add_var(&o, var);
@@ -1056,6 +1168,8 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		return;
 	}
 	var = consumer(&o, f, r);
+	if (!clang_Cursor_isNull(var))
+		guards_of(&o, f, fn);
 	free(f);
 	if (clang_Cursor_isNull(var)) {
 		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */
@@ -1103,11 +1217,11 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 
 		esc_json(&sb, r->held_calls, o.esc, o.nesc);
 		esc_answer(&sb, "lt", r->lifetime, r->evidence, r->line);
-		alt_answer(w, s, call, fn, var, ESC_BORROW, NULL, &sb);
-		alt_answer(w, s, call, fn, var, ESC_FREE, NULL, &sb);
+		alt_answer(&o, s, fn, var, ESC_BORROW, NULL, &sb);
+		alt_answer(&o, s, fn, var, ESC_FREE, NULL, &sb);
 		for (i = 0; o.nesc > 1 && i < o.nesc && i < MAX_ESC_ONE; i++)
-			alt_answer(w, s, call, fn, var, ESC_ONE,
-				   o.esc[i].name, &sb);
+			alt_answer(&o, s, fn, var, ESC_ONE, o.esc[i].name,
+				   &sb);
 		sb_addc(&sb, '}');
 		r->held_calls = sb_detach(&sb);
 	}

@@ -547,4 +547,6 @@ void own_release(struct own *o)
 	fact_free(&o->slept);
 	free(o->target);
 	free(o->holder);
+	while (o->nguards)
+		free(o->guard[--o->nguards]);
 }

@@ -23,6 +23,7 @@ enum {
 #define MAX_VARS 8
 #define MAX_DEPTH 256
 #define MAX_HELD 32
+#define MAX_GUARDS 4
 
 /* A call made while the object is held, not known here to sleep. */
 struct held_call {
@@ -55,6 +56,13 @@ struct own {
 	 * (`list_add(&d->list, &stream->head)`: "stream->head").
 	 */
 	char *holder;
+	/*
+	 * The conditions of the `if`s the allocation is made in (their
+	 * text without blanks): a later test of the same condition is
+	 * true exactly where it was made (`if (cmd & IOC_IN) kfree(p);`).
+	 */
+	char *guard[MAX_GUARDS];
+	int nguards;
 	/*
 	 * The calls the object was handed to whole (held_call.line: the
 	 * argument's index), for the summaries step; esc_bad: it escaped
