@@ -238,6 +238,37 @@ static int read_answer(sqlite3 *db, const char *json, const char *key,
 	return ok;
 }
 
+/*
+ * The walk named the first hand-over of a stored object ("passed to
+ * mutex_init() at line 252"); when the summaries say another callee is
+ * the one that keeps it, name that one and its first call's line.
+ */
+static void name_keeper(sqlite3 *db, const char *json, const char *keeper,
+			char **ev, int *line)
+{
+	static const char pre[] = "passed to ";
+	sqlite3_stmt *st;
+	size_t n = strlen(keeper);
+
+	if (!*ev || strncmp(*ev, pre, sizeof(pre) - 1) ||
+	    (!strncmp(*ev + sizeof(pre) - 1, keeper, n) &&
+	     (*ev)[sizeof(pre) - 1 + n] == '('))
+		return;
+	st = db_prepare(db, "SELECT json_extract(value, '$[1]')"
+			    " FROM json_each(?1, '$.calls')"
+			    " WHERE json_extract(value, '$[0]') = ?2 LIMIT 1");
+	if (!st)
+		return;
+	sqlite3_bind_text(st, 1, json, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, keeper, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*line = sqlite3_column_int(st, 0);
+		free(*ev);
+		*ev = xasprintf("passed to %s() at line %d", keeper, *line);
+	}
+	sqlite3_finalize(st);
+}
+
 static int update_sites(sqlite3 *db, const struct graph *g,
 			const struct params *p)
 {
@@ -258,7 +289,8 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 	long long cur = -1;
 	int all_b = 0, all_f = 0, nf = 0, nkeep = 0, lex = 0, step;
 	int rc = (!sel || !up) ? -1 : 0;
-	char *json = NULL, *lt = NULL, *ev = NULL, *one = NULL;
+	char *json = NULL, *lt = NULL, *ev = NULL, *one = NULL, *keep = NULL;
+	int keep_s = 0; /* keep: the first callee that stores it (or may) */
 
 	for (;;) {
 		step = rc ? SQLITE_DONE : sqlite3_step(sel);
@@ -303,10 +335,15 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 				if (!got)
 					got = read_answer(db, json, "$.lt",
 							  &nlt, &nev, &nline);
+				if (got == 1 && keep && !strcmp(nlt, "stored"))
+					name_keeper(db, json, keep, &nev,
+						    &nline);
 			}
 			free(key);
 			free(one);
-			one = NULL;
+			free(keep);
+			one = keep = NULL;
+			keep_s = 0;
 			if (got == 1 &&
 			    (strcmp(nlt, lt ? lt : "") ||
 			     strcmp(nev ? nev : "", ev ? ev : ""))) {
@@ -370,6 +407,12 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 				nf = 2;
 			else if (v != PV_B)
 				nkeep++;
+			if (name && (v == PV_S || v == PV_U) &&
+			    (!keep || (v == PV_S && !keep_s))) {
+				free(keep);
+				keep = xstrdup(name);
+				keep_s = v == PV_S;
+			}
 		}
 	}
 	sqlite3_finalize(sel);
