@@ -328,3 +328,91 @@ long lex_loop_close(const struct lexfile *lf, long o, long end)
 			return o;
 	return end;
 }
+
+/* The token after the statement that starts at K (before END). */
+long lex_stmt_end(const struct lexfile *lf, long k, long end)
+{
+	int depth = 0;
+
+	if (k >= end)
+		return end;
+	if (lex_tok_is(lf, k, "{")) {
+		for (; k < end; k++)
+			if (lex_tok_is(lf, k, "{"))
+				depth++;
+			else if (lex_tok_is(lf, k, "}") && !--depth)
+				return k + 1;
+		return end;
+	}
+	if ((lex_tok_is(lf, k, "if") || lex_tok_is(lf, k, "while") ||
+	     lex_tok_is(lf, k, "for") || lex_tok_is(lf, k, "switch")) &&
+	    lex_tok_is(lf, k + 1, "(")) {
+		int is_if = lex_tok_is(lf, k, "if");
+
+		k = lex_stmt_end(lf, lex_paren_close(lf, k + 1, end) + 1, end);
+		if (is_if && lex_tok_is(lf, k, "else"))
+			k = lex_stmt_end(lf, k + 1, end);
+		return k;
+	}
+	if (lex_tok_is(lf, k, "else") || lex_tok_is(lf, k, "do")) {
+		int is_do = lex_tok_is(lf, k, "do");
+
+		k = lex_stmt_end(lf, k + 1, end);
+		/* do ... while (...); */
+		return is_do ? lex_stmt_end(lf, k, end) : k;
+	}
+	for (; k < end; k++)
+		if (lex_tok_is(lf, k, "(") || lex_tok_is(lf, k, "{"))
+			depth++;
+		else if (lex_tok_is(lf, k, ")") || lex_tok_is(lf, k, "}"))
+			depth--;
+		else if (lex_tok_is(lf, k, ";") && depth <= 0)
+			return k + 1;
+	return end;
+}
+
+/*
+ * Is the `else` at K the other branch of an `if` whose then-branch
+ * holds token I?  Then the token after that branch (a path that made
+ * I's statement does not run it), else -1.
+ */
+long lex_else_skip(const struct lexfile *lf, long k, long i, long end)
+{
+	long j = lex_prev(lf, k), o;
+
+	if (!lex_tok_is(lf, k, "else") || j < 0 || j <= i)
+		return -1;
+	if (lex_tok_is(lf, j, "}")) {
+		int depth = 0;
+
+		/* the then-block's `{`, preceded by the condition's `)` */
+		for (o = j; o >= 0; o--)
+			if (lex_tok_is(lf, o, "}"))
+				depth++;
+			else if (lex_tok_is(lf, o, "{") && !--depth)
+				break;
+		if (o < 0 || o > i)
+			return -1;
+		o = lex_prev(lf, o);
+		if (!lex_tok_is(lf, o, ")") ||
+		    !lex_tok_is(lf, lex_prev(lf, lex_paren_open(lf, o)), "if"))
+			return -1;
+	} else {
+		/* an unbraced then-statement: it starts after `if (...)` */
+		for (o = lex_prev(lf, j); o >= 0; o = lex_prev(lf, o)) {
+			if (lex_tok_is(lf, o, ";") || lex_tok_is(lf, o, "{") ||
+			    lex_tok_is(lf, o, "}"))
+				return -1;
+			if (!lex_tok_is(lf, o, ")"))
+				continue;
+			o = lex_paren_open(lf, o);
+			if (o <= 0)
+				return -1;
+			if (lex_tok_is(lf, lex_prev(lf, o), "if"))
+				break;
+		}
+		if (o < 0 || lex_paren_close(lf, o, end) >= i)
+			return -1;
+	}
+	return lex_stmt_end(lf, lex_next(lf, k), end);
+}

@@ -573,6 +573,14 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		const struct tok *t = &lf->toks[k];
 		char *name, *cn;
 		int arg, sa;
+		long past;
+
+		/* the other branch of the `if` it was made in: not this path */
+		if (lf->buf[t->off] == 'e' &&
+		    (past = lex_else_skip(lf, k, i, (long)fn->body_close)) > k) {
+			k = past - 1;
+			continue;
+		}
 
 		if (lex_same_tok(lf, k, var) && store < 0 &&
 		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",") ||

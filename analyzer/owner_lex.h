@@ -30,6 +30,13 @@ long lex_loop_of(const struct lexfile *lf, long k, long start);
 long lex_loop_close(const struct lexfile *lf, long o, long end);
 /* The `)` that closes the `(` at token I, looked for before END, or END. */
 long lex_paren_close(const struct lexfile *lf, long i, long end);
+/* The token after the statement that starts at K (before END). */
+long lex_stmt_end(const struct lexfile *lf, long k, long end);
+/*
+ * Is the `else` at K the other branch of an `if` whose then-branch holds
+ * token I?  The token after that branch, else -1.
+ */
+long lex_else_skip(const struct lexfile *lf, long k, long i, long end);
 
 /* The token at LINE:COL (a site's allocator name), or -1. */
 long lex_tok_at(const struct lexfile *lf, unsigned line, unsigned col);
