@@ -769,6 +769,39 @@ static int returns_tracked(struct own *o, CXCursor e)
 	return 0;
 }
 
+/* Does the walk's function return a pointer (a `*` before its `(`)? */
+static int returns_pointer(struct own *o)
+{
+	const struct lexfile *lf = o->w->lf;
+	unsigned start, end;
+	long i;
+
+	if (!lf || !ast_span(o->w, o->fn, &start, &end))
+		return 0;
+	for (i = ast_tok_at(o->w, start);
+	     i < (long)lf->ntoks && lf->toks[i].off < end &&
+	     !lex_tok_is(lf, i, "(");
+	     i++)
+		if (lex_tok_is(lf, i, "*"))
+			return 1;
+	return 0;
+}
+
+/*
+ * `return str->name;` from a function that returns a pointer, with the
+ * object still held: an array member, an address inside it (what an
+ * untyped parse cannot tell from a member's value), handed back.
+ */
+static int returns_inside(struct own *o, CXCursor e)
+{
+	char *t = squeezed(o, e);
+	int yes = t[0] != '&' && t[0] != '(' && t[0] != '*' &&
+		  spelled_member(o, e) && !strchr(t, '(');
+
+	free(t);
+	return yes && returns_pointer(o);
+}
+
 static void ret_domain(void *ctx, CXCursor stmt, unsigned st)
 {
 	struct own *o = ctx;
@@ -779,7 +812,8 @@ static void ret_domain(void *ctx, CXCursor stmt, unsigned st)
 		return;
 	line = clang_Cursor_isNull(stmt) ? 0 : ast_line(stmt);
 	if (!clang_Cursor_isNull(stmt) && ast_children(stmt, k) &&
-	    returns_tracked(o, k[0])) {
+	    (returns_tracked(o, k[0]) ||
+	     (st & OW_LIVE && returns_inside(o, k[0])))) {
 		note(&o->returned, line,
 		     xasprintf("returned at line %u", line));
 		return;
@@ -1122,6 +1156,7 @@ static void alt_answer(const struct own *base, const struct site *s,
 	memset(&t, 0, sizeof(t));
 	o.w = w;
 	o.call = call;
+	o.fn = fn;
 	o.active = !s->in_disabled_branch;
 	o.ids = base->ids;
 	guards_copy(&o, base);
@@ -1157,6 +1192,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	memset(&o, 0, sizeof(o));
 	o.w = w;
 	o.call = call;
+	o.fn = fn;
 	o.active = !s->in_disabled_branch;
 	o.ids = site_ids(w, s);
 	f->target = call;

@@ -42,6 +42,7 @@ struct fact {
 struct own {
 	struct walk_ctx *w;
 	CXCursor call;
+	CXCursor fn;		 /* the function the walk runs over */
 	int active;		 /* the site is in an active #if branch */
 	int ids;		 /* the allocation is an ID (ida_alloc) */
 	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
