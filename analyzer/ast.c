@@ -137,13 +137,113 @@ static int main_offset(const struct walk_ctx *w, CXSourceLocation loc,
 	return f && w->file && clang_File_isEqual(f, w->file);
 }
 
-int ast_span(const struct walk_ctx *w, CXCursor c, unsigned *start,
-	     unsigned *end)
+/*
+ * The flow walks run over a function once for each site in it and again
+ * for each answer a site needs, and clang_getCursorExtent() is one of
+ * libclang's dearer calls: each cursor's span is kept for the TU.
+ */
+struct span_ent {
+	const void *d0, *d1;
+	int kind, xdata;
+	unsigned start, end;
+	int ok; /* 0 free slot, 1 in the main file, -1 not */
+};
+
+struct ast_spans {
+	struct span_ent *v;
+	size_t cap, n;
+};
+
+static size_t span_hash(CXCursor c, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)c.data[1] * 0x9e3779b97f4a7c15ull ^
+		     (uint64_t)(uintptr_t)c.data[0] * 0xc2b2ae3d27d4eb4full ^
+		     (uint64_t)(unsigned)c.kind << 7 ^ (uint64_t)(unsigned)c.xdata;
+
+	return (size_t)(h ^ h >> 29) & (cap - 1);
+}
+
+static struct span_ent *span_slot(struct ast_spans *sp, CXCursor c)
+{
+	size_t i = span_hash(c, sp->cap);
+
+	while (sp->v[i].ok &&
+	       (sp->v[i].d0 != c.data[0] || sp->v[i].d1 != c.data[1] ||
+		sp->v[i].kind != (int)c.kind || sp->v[i].xdata != c.xdata))
+		i = (i + 1) & (sp->cap - 1);
+	return &sp->v[i];
+}
+
+static void span_grow(struct ast_spans *sp)
+{
+	struct ast_spans old = *sp;
+	size_t i;
+
+	sp->cap = old.cap ? old.cap * 2 : 1024;
+	sp->v = xcalloc(sp->cap, sizeof(*sp->v));
+	for (i = 0; i < old.cap; i++)
+		if (old.v[i].ok) {
+			CXCursor c = {0};
+
+			c.kind = (enum CXCursorKind)old.v[i].kind;
+			c.xdata = old.v[i].xdata;
+			c.data[0] = old.v[i].d0;
+			c.data[1] = old.v[i].d1;
+			*span_slot(sp, c) = old.v[i];
+		}
+	free(old.v);
+}
+
+void ast_spans_init(struct walk_ctx *w)
+{
+	if (!w->spans)
+		w->spans = xcalloc(1, sizeof(*w->spans));
+}
+
+void ast_spans_free(struct walk_ctx *w)
+{
+	if (w->spans)
+		free(w->spans->v);
+	free(w->spans);
+	w->spans = NULL;
+}
+
+static int span_of(const struct walk_ctx *w, CXCursor c, unsigned *start,
+		   unsigned *end)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 
 	return main_offset(w, clang_getRangeStart(r), start) &&
 	       main_offset(w, clang_getRangeEnd(r), end) && *start < *end;
+}
+
+int ast_span(const struct walk_ctx *w, CXCursor c, unsigned *start,
+	     unsigned *end)
+{
+	struct ast_spans *sp = w->spans;
+	struct span_ent *e;
+	int ok;
+
+	if (!sp)
+		return span_of(w, c, start, end);
+	if (sp->cap && (e = span_slot(sp, c))->ok) {
+		*start = e->start;
+		*end = e->end;
+		return e->ok > 0;
+	}
+	ok = span_of(w, c, start, end);
+	if (2 * (sp->n + 1) > sp->cap)
+		span_grow(sp);
+	e = span_slot(sp, c);
+	e->d0 = c.data[0];
+	e->d1 = c.data[1];
+	e->kind = (int)c.kind;
+	e->xdata = c.xdata;
+	e->start = *start;
+	e->end = *end;
+	e->ok = ok ? 1 : -1;
+	sp->n++;
+	return ok;
 }
 
 unsigned ast_tok_at(const struct walk_ctx *w, unsigned off)

@@ -38,6 +38,12 @@ unsigned ast_line(CXCursor c);
 /* Spelling offsets of C's extent in the main file; 0 when not there. */
 int ast_span(const struct walk_ctx *w, CXCursor c, unsigned *start,
 	     unsigned *end);
+/*
+ * Keep ast_span()'s answers for W's TU from now on (until
+ * ast_spans_free(): the cursors die with the TU).
+ */
+void ast_spans_init(struct walk_ctx *w);
+void ast_spans_free(struct walk_ctx *w);
 
 /*
  * The operator of a UnaryOperator or BinaryOperator as written ("!",

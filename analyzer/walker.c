@@ -7,6 +7,7 @@
  * #define body is matched through any of its expansions.
  */
 #include "analyzer/walker.h"
+#include "analyzer/ast.h"
 #include "analyzer/summaries.h"
 #include "analyzer/emit.h"
 #include "analyzer/tufacts.h"
@@ -381,6 +382,7 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 
 	if (!w->lf)
 		w->lf = lf;
+	ast_spans_init(w);
 	m.calls = xcalloc(lf->nsites ? lf->nsites : 1, sizeof(CXCursor));
 	done = xcalloc(lf->nsites ? lf->nsites : 1, 1);
 	for (i = 0; i < lf->nsites; i++)
@@ -443,6 +445,7 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 		if (classifiers[k]->tu_end)
 			classifiers[k]->tu_end(w);
 	tu_facts_free(w);
+	ast_spans_free(w);
 	free(m.calls);
 	free(m.fns);
 	free(done);

@@ -138,6 +138,8 @@ struct walk_ctx {
 	 * computed on first use; the walker frees them after tu_end.
 	 */
 	struct tu_facts *facts;
+	/* ast_span()'s answers for this TU's cursors (analyzer/ast.c) */
+	struct ast_spans *spans;
 };
 
 /*
