@@ -134,6 +134,31 @@ static int member_address(struct own *o, CXCursor e)
 	return yes;
 }
 
+/* Is the left side E written `*out`: a place the caller gave? */
+static int written_through(struct own *o, CXCursor e)
+{
+	char *t = squeezed(o, e);
+	int yes = t[0] == '*';
+
+	free(t);
+	return yes;
+}
+
+/*
+ * Is E written `&p[i]`: an element's address, the object itself when
+ * it is handed back (`*table = &freq_table[0];`, `return &p[0];`)?
+ * Not as a store elsewhere: `sgs[i] = &sg[i]` in a local array.
+ */
+static int element_address(struct own *o, CXCursor e)
+{
+	char *t = squeezed(o, e);
+	size_t n = t[0] == '&' ? var_at(o, t + 1) : 0;
+	int yes = n && t[1 + n] == '[';
+
+	free(t);
+	return yes;
+}
+
 static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
 				CXCursor written);
 
@@ -450,7 +475,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 		return st;
 	}
 	if ((tracked(o, rhs) || converts_tracked(o, rhs) ||
-	     member_address(o, rhs) || chained(o, rhs)) &&
+	     member_address(o, rhs) || chained(o, rhs) ||
+	     (element_address(o, rhs) && written_through(o, k[0]))) &&
 	    !self_rooted(o, k[0])) {
 		/* group = &p->group: still p */
 		CXCursor d = ast_ref_decl(lhs);
@@ -758,7 +784,8 @@ static int returns_tracked(struct own *o, CXCursor e)
 	e = ast_strip(e);
 	/* not `return p->buf;`, kept as the bare `p` when untyped */
 	if ((tracked(o, e) && ast_spelled_plain(o->w, written)) ||
-	    member_address(o, e) || converts_tracked(o, e))
+	    member_address(o, e) || element_address(o, e) ||
+	    converts_tracked(o, e))
 		return 1;
 	if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
 		n = ast_children(e, k);

@@ -503,13 +503,40 @@ static int lex_stored_at(const struct lexfile *lf, const struct lex_func *fn,
 	}
 }
 
+
 /* `+ OFFSET;` at I: the object at an offset (`g = stack + SIZE;`). */
 static int offset_end(const struct lexfile *lf, long i)
 {
-	return lex_tok_is(lf, i, "+") && (size_t)i + 2 < lf->ntoks &&
+	/* `p + off;`, or an element's address `&p[0];` */
+	int plus = lex_tok_is(lf, i, "+"),
+	    elem = lex_tok_is(lf, i, "[") && lex_tok_is(lf, i - 2, "&");
+
+	return (plus || elem) && (size_t)i + 3 < lf->ntoks &&
 	       (lf->toks[i + 1].kind == TK_IDENT ||
 		lf->toks[i + 1].kind == TK_LITERAL) &&
-	       lex_tok_is(lf, i + 2, ";");
+	       (plus ? lex_tok_is(lf, i + 2, ";")
+		     : lex_tok_is(lf, i + 2, "]") && lex_tok_is(lf, i + 3, ";"));
+}
+
+/* lex_element_store() (owner_lex.h) */
+int lex_element_store(const struct lexfile *lf, long k)
+{
+	const struct lex_func *fn;
+	long s;
+
+	if (k < 2 || lf->toks[k].fn < 0 || !lex_tok_is(lf, k - 1, "&") ||
+	    !lex_tok_is(lf, k - 2, "=") || !offset_end(lf, k + 1))
+		return 0;
+	fn = &lf->funcs[lf->toks[k].fn];
+	if (!lex_stored_at(lf, fn, k - 1))
+		return 0;
+	s = lex_past_control(lf, lex_stmt_start(lf, k - 2), k - 2);
+	while (s >= 0 && s < k && lf->toks[s].kind == TK_COMMENT)
+		s++;
+	/* not in a local: `sgs[i] = &sg[i]`, `params.rss = &rss[i]` */
+	return !(s >= 0 && lf->toks[s].kind == TK_IDENT &&
+		 (lex_tok_is(lf, s + 1, "[") || lex_tok_is(lf, s + 1, ".")) &&
+		 local_var(lf, fn, s));
 }
 
 /*
@@ -585,7 +612,9 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		if (lex_same_tok(lf, k, var) && store < 0 &&
 		    (lex_tok_is(lf, k + 1, ";") || lex_tok_is(lf, k + 1, ",") ||
 		     offset_end(lf, k + 1)) &&
-		    lex_stored_at(lf, fn, k))
+		    (lex_tok_is(lf, k - 1, "&") && lex_tok_is(lf, k + 1, "[")
+			     ? lex_element_store(lf, k)
+			     : lex_stored_at(lf, fn, k)))
 			store = k;
 		/*
 		 * `g = page_address(var);`, `return kasan_reset_tag(var);`:
@@ -965,6 +994,11 @@ void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
 	    lf->toks[i].fn < 0 || !(t = lex_arg_text(lf, i, arg)))
 		return;
+	if (!strcmp(t, "NULL")) {
+		/* __alloc_pages_bulk(..., list, NULL): not through it */
+		free(t);
+		return;
+	}
 	fn = &lf->funcs[lf->toks[i].fn];
 	free(r->evidence);
 	r->evidence = NULL;

@@ -30,6 +30,12 @@ long lex_loop_of(const struct lexfile *lf, long k, long start);
 long lex_loop_close(const struct lexfile *lf, long o, long end);
 /* The `)` that closes the `(` at token I, looked for before END, or END. */
 long lex_paren_close(const struct lexfile *lf, long i, long end);
+/*
+ * `*out = &p[0];`, `per_cpu(ptr, cpu) = &stack[SIZE];` with P at token
+ * K: an element's address stored (not in a local: `sgs[i] = &sg[i]`,
+ * a scratch array of the function, or `params.rss = &rss[i]`).
+ */
+int lex_element_store(const struct lexfile *lf, long k);
 /* The token after the statement that starts at K (before END). */
 long lex_stmt_end(const struct lexfile *lf, long k, long end);
 /*
