@@ -49,7 +49,7 @@ static void add_var(struct own *o, CXCursor v)
  * `p->member` (a struct of a header) recovers with the bare `p`, and
  * only the tokens say what was written.
  */
-static char *squeezed(struct own *o, CXCursor c)
+char *own_squeezed(struct own *o, CXCursor c)
 {
 	char *t = ast_text(o->w, c), *d = t, *q;
 
@@ -61,7 +61,7 @@ static char *squeezed(struct own *o, CXCursor c)
 }
 
 /* The length of the followed name (or alias) spelled at Q, else 0. */
-static size_t var_at(struct own *o, const char *q)
+size_t own_var_at(struct own *o, const char *q)
 {
 	size_t n = 0;
 	int i;
@@ -90,7 +90,7 @@ static int spelled_member(struct own *o, CXCursor c)
 	place_norm(t);
 	while (*q == '(' || *q == '&' || *q == '*')
 		q++;
-	n = var_at(o, q);
+	n = own_var_at(o, q);
 	yes = n && (!strncmp(q + n, "->", 2) || q[n] == '.');
 	free(t);
 	return yes;
@@ -110,7 +110,7 @@ static int interior_address(struct own *o, CXCursor c)
 	place_norm(t);
 	while (*t == '&' && *q == '(')
 		q++;
-	n = *t == '&' ? var_at(o, q) : 0;
+	n = *t == '&' ? own_var_at(o, q) : 0;
 	r = q + n;
 	if (n && !strncmp(r, "->", 2)) {
 		yes = !strstr(r + 2, "->");
@@ -127,7 +127,7 @@ static int interior_address(struct own *o, CXCursor c)
 /* `&p->member`, `&p->a.b`: an address inside the followed object. */
 static int member_address(struct own *o, CXCursor e)
 {
-	char *t = squeezed(o, e);
+	char *t = own_squeezed(o, e);
 	int yes = t[0] == '&' && spelled_member(o, e);
 
 	free(t);
@@ -137,7 +137,7 @@ static int member_address(struct own *o, CXCursor e)
 /* Is the left side E written `*out`: a place the caller gave? */
 static int written_through(struct own *o, CXCursor e)
 {
-	char *t = squeezed(o, e);
+	char *t = own_squeezed(o, e);
 	int yes = t[0] == '*';
 
 	free(t);
@@ -151,8 +151,8 @@ static int written_through(struct own *o, CXCursor e)
  */
 static int element_address(struct own *o, CXCursor e)
 {
-	char *t = squeezed(o, e);
-	size_t n = t[0] == '&' ? var_at(o, t + 1) : 0;
+	char *t = own_squeezed(o, e);
+	size_t n = t[0] == '&' ? own_var_at(o, t + 1) : 0;
 	int yes = n && t[1 + n] == '[';
 
 	free(t);
@@ -198,7 +198,6 @@ static int arg_mentions(struct own *o, CXCursor a)
 	return 0;
 }
 
-static unsigned ev(struct own *o, CXCursor c, unsigned st);
 
 /*
  * `page_address(page)`, `__pa(p)`: the object in another form; `p + off`
@@ -239,7 +238,7 @@ static enum CXChildVisitResult ev_child(CXCursor c, CXCursor parent,
 	struct seq *q = data;
 
 	(void)parent;
-	q->st = ev(q->o, c, q->st);
+	q->st = own_ev(q->o, c, q->st);
 	return CXChildVisit_Continue;
 }
 
@@ -415,7 +414,7 @@ static int member_value(struct own *o, CXCursor var, CXCursor written)
 	if (!((tk >= CXType_Bool && tk <= CXType_LongDouble) ||
 	      tk == CXType_Enum) || !spelled_member(o, written))
 		return 0;
-	t = squeezed(o, written);
+	t = own_squeezed(o, written);
 	amp = strchr(t, '&') != NULL;
 	free(t);
 	return !amp;
@@ -447,7 +446,7 @@ static int self_rooted(struct own *o, CXCursor written)
 			break;
 		q = e + 1; /* IPCB(skb)->iif: skb */
 	}
-	n = var_at(o, q);
+	n = own_var_at(o, q);
 	yes = n && (!strncmp(q + n, "->", 2) || q[n] == '.' || q[n] == '[' ||
 		    q[n] == ')' || (!q[n] && q > t && q[-1] == '*'));
 	free(t);
@@ -459,7 +458,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 	CXCursor lhs = ast_strip(k[0]), rhs = ast_strip(k[1]);
 	unsigned line = ast_line(c);
 
-	st = ev(o, k[1], st);
+	st = own_ev(o, k[1], st);
 	if (!st)
 		return 0;
 	if (tracked(o, lhs) && ast_spelled_plain(o->w, k[0])) {
@@ -510,10 +509,10 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 		}
 		return st;
 	}
-	return ev(o, k[0], st);
+	return own_ev(o, k[0], st);
 }
 
-static unsigned ev(struct own *o, CXCursor c, unsigned st)
+unsigned own_ev(struct own *o, CXCursor c, unsigned st)
 {
 	CXCursor k[AST_MAX_KIDS];
 	char op[4];
@@ -570,7 +569,7 @@ static int skip_domain(void *ctx, CXCursor c)
 
 static unsigned ev_domain(void *ctx, CXCursor c, unsigned st)
 {
-	return ev(ctx, c, st);
+	return own_ev(ctx, c, st);
 }
 
 static unsigned nullify(unsigned st)
@@ -637,40 +636,6 @@ static int other_pointer(struct own *o, CXCursor p, CXCursor q)
 	       k == CXCursor_ParmDecl;
 }
 
-/*
- * A test of a condition the allocation was made under, after it may
- * have been made: true where it was (with the object held, freed or
- * failed), false where it was not.  Not when the condition names the
- * object.
- */
-static int same_guard(struct own *o, CXCursor c, unsigned st, unsigned *t,
-		      unsigned *f)
-{
-	char *text, *q;
-	int i, hit = 0;
-
-	if (!o->nguards || !(st & ~OW_NONE) || !(st & OW_NONE))
-		return 0;
-	text = squeezed(o, c);
-	/* 1: the same condition; -1: the one it negates (`if (!x) ... if (x)`) */
-	for (i = 0; i < o->nguards && !hit; i++)
-		hit = !strcmp(text, o->guard[i])		? 1
-		      : o->guard[i][0] == '!' &&
-				!strcmp(text, o->guard[i] + 1) ? -1
-							       : 0;
-	for (q = text; hit && *q; q++)
-		if ((q == text || !is_ident_char((unsigned char)q[-1])) &&
-		    var_at(o, q))
-			hit = 0;
-	free(text);
-	if (!hit)
-		return 0;
-	st = ev(o, c, st);
-	*(hit > 0 ? t : f) = st & ~OW_NONE;
-	*(hit > 0 ? f : t) = st & OW_NONE;
-	return 1;
-}
-
 static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 {
 	CXCursor k[AST_MAX_KIDS], written = c;
@@ -728,7 +693,7 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		/* `id < 0`: an ID allocator (ida_alloc) failed */
 		if ((!strcmp(op, "<") || !strcmp(op, ">=")) &&
 		    tests_tracked(o, k[0]) && is_null_const(k[1])) {
-			s2 = ev(o, c, st);
+			s2 = own_ev(o, c, st);
 			*t = op[0] == '<' ? nullify(s2) : s2 & ~OW_NULL;
 			*f = op[0] == '<' ? s2 & ~OW_NULL : nullify(s2);
 			return;
@@ -736,7 +701,7 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		if ((!strcmp(op, "==") || !strcmp(op, "!=")) &&
 		    ((tests_tracked(o, k[0]) && is_null_const(k[1])) ||
 		     (tests_tracked(o, k[1]) && is_null_const(k[0])))) {
-			s2 = ev(o, c, st);
+			s2 = own_ev(o, c, st);
 			*t = op[0] == '=' ? nullify(s2) : s2 & ~OW_NULL;
 			*f = op[0] == '=' ? s2 & ~OW_NULL : nullify(s2);
 			return;
@@ -750,13 +715,13 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		if ((!strcmp(op, "==") || !strcmp(op, "!=")) && !o->ids &&
 		    (other_pointer(o, k[0], k[1]) ||
 		     other_pointer(o, k[1], k[0]))) {
-			s2 = ev(o, c, st);
+			s2 = own_ev(o, c, st);
 			*t = op[0] == '=' ? nullify(s2) : s2;
 			*f = op[0] == '=' ? s2 : nullify(s2);
 			return;
 		}
 	}
-	s2 = ev(o, c, st);
+	s2 = own_ev(o, c, st);
 	if (tests_tracked(o, written)) {
 		*t = s2 & ~OW_NULL;
 		*f = nullify(s2);
@@ -821,7 +786,7 @@ static int returns_pointer(struct own *o)
  */
 static int returns_inside(struct own *o, CXCursor e)
 {
-	char *t = squeezed(o, e);
+	char *t = own_squeezed(o, e);
 	int yes = t[0] != '&' && t[0] != '(' && t[0] != '*' &&
 		  spelled_member(o, e) && !strchr(t, '(');
 
@@ -883,79 +848,6 @@ static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
 	}
 	f->depth--;
 	return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-/* Is token I written: `I = `, `I += `, `I++`, `++I`, `&I` passed? */
-static int tok_written(const struct lexfile *lf, long i)
-{
-	static const char *const ops[] = {"=", "+=", "-=", "|=", "&=",
-					  "^=", "<<=", ">>=", "*=", "/=",
-					  "++", "--", NULL};
-	int k;
-
-	for (k = 0; ops[k]; k++)
-		if (lex_tok_is(lf, i + 1, ops[k]))
-			return 1;
-	return i > 0 &&
-	       (lex_tok_is(lf, i - 1, "++") || lex_tok_is(lf, i - 1, "--") ||
-		(lex_tok_is(lf, i - 1, "&") &&
-		 (lex_tok_is(lf, i - 2, "(") || lex_tok_is(lf, i - 2, ","))));
-}
-
-/*
- * Is a variable the condition COND reads (not a called name, not a
- * member) written anywhere from the allocation to FN's end?  Then a
- * later test of it may not mean what it did (`dmaaddr = map(...)`).
- */
-static int cond_written(struct own *o, CXCursor cond, CXCursor fn)
-{
-	const struct lexfile *lf = o->w->lf;
-	unsigned cs, ce, as, ae, fs, fe;
-	long i, j;
-
-	if (!lf || !ast_span(o->w, cond, &cs, &ce) ||
-	    !ast_span(o->w, o->call, &as, &ae) || !ast_span(o->w, fn, &fs, &fe))
-		return 1;
-	for (i = ast_tok_at(o->w, cs);
-	     i < (long)lf->ntoks && lf->toks[i].off < ce; i++) {
-		if (lf->toks[i].kind != TK_IDENT ||
-		    lex_tok_is(lf, i + 1, "(") || lex_tok_is(lf, i - 1, "->") ||
-		    lex_tok_is(lf, i - 1, "."))
-			continue;
-		for (j = ast_tok_at(o->w, as);
-		     j < (long)lf->ntoks && lf->toks[j].off < fe; j++)
-			if (lf->toks[j].len == lf->toks[i].len &&
-			    !memcmp(lf->buf + lf->toks[j].off,
-				    lf->buf + lf->toks[i].off, lf->toks[i].len) &&
-			    !lex_tok_is(lf, j - 1, "->") &&
-			    !lex_tok_is(lf, j - 1, ".") && tok_written(lf, j))
-				return 1;
-	}
-	return 0;
-}
-
-/*
- * The conditions of the `if`s whose then-branch holds the call, when
- * what they read stays as it was.
- */
-static void guards_of(struct own *o, const struct find *f, CXCursor fn)
-{
-	CXCursor k[AST_MAX_KIDS];
-	int i;
-
-	for (i = 0; i + 1 < f->pathlen && o->nguards < MAX_GUARDS; i++)
-		if (clang_getCursorKind(f->path[i]) == CXCursor_IfStmt &&
-		    ast_children(f->path[i], k) >= 2 &&
-		    ast_same(k[1], f->path[i + 1]) &&
-		    !cond_written(o, k[0], fn))
-			o->guard[o->nguards++] = squeezed(o, ast_strip(k[0]));
-}
-
-/* Copy FROM's guards into O (the same allocation walked again). */
-static void guards_copy(struct own *o, const struct own *from)
-{
-	for (o->nguards = 0; o->nguards < from->nguards; o->nguards++)
-		o->guard[o->nguards] = xstrdup(from->guard[o->nguards]);
 }
 
 static void set(struct owner *r, const char *lifetime, unsigned line,
@@ -1232,7 +1124,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	}
 	var = consumer(&o, f, r);
 	if (!clang_Cursor_isNull(var))
-		guards_of(&o, f, fn);
+		guards_of(&o, f->path, f->pathlen, fn);
 	free(f);
 	if (clang_Cursor_isNull(var)) {
 		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */

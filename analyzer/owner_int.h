@@ -118,6 +118,24 @@ unsigned to_done(unsigned st);
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call);
 unsigned apply_call(struct own *o, const char *name, unsigned line,
 		    const struct call_args *a, const char *gfp, unsigned st);
+/* owner.c: C's text without blanks; the followed name spelled at Q. */
+char *own_squeezed(struct own *o, CXCursor c);
+size_t own_var_at(struct own *o, const char *q);
+/* owner.c: the object's states after evaluating the expression C */
+unsigned own_ev(struct own *o, CXCursor c, unsigned st);
+
+/*
+ * owner_guard.c: the conditions of the `if`s on PATH (N cursors, from
+ * the function FN down to the allocation) whose then-branch holds it,
+ * unless a variable they read is written after it; copied for another
+ * walk of the same allocation; and a branch on C that tests one of
+ * them (1, with *T and *F set) or not (0).
+ */
+void guards_of(struct own *o, const CXCursor *path, int n, CXCursor fn);
+void guards_copy(struct own *o, const struct own *from);
+int same_guard(struct own *o, CXCursor c, unsigned st, unsigned *t,
+	       unsigned *f);
+
 /* flow_domain.gap: calls of statements the parse dropped */
 unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st);
 
