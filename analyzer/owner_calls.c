@@ -433,17 +433,18 @@ static unsigned gap_stores(struct own *o, unsigned start, unsigned end,
 	for (i = ast_tok_at(o->w, start); i < lf->ntoks && lf->toks[i].off < end;
 	     i++) {
 		char *lhs;
+		int elem;
 
 		if (!(st & OW_HELD) || (o->active && lf->toks[i].disabled) ||
-		    !tok_tracked(o, i) ||
-		    (!lex_element_store(lf, (long)i) &&
-		     (!lex_tok_is(lf, (long)i + 1, ";") ||
-		      lex_consumer(lf, (long)i, &v) != LEX_STORE ||
-		      lex_local_aggregate(lf, (long)i))))
+		    !tok_tracked(o, i))
 			continue;
-		lhs = lex_lhs_text(lf, lex_element_store(lf, (long)i)
-					       ? (long)i - 1
-					       : (long)i);
+		/* `*out = &p[0];`: the store's `=` is before the `&` */
+		elem = lex_element_store(lf, (long)i);
+		if (!elem && (!lex_tok_is(lf, (long)i + 1, ";") ||
+			      lex_consumer(lf, (long)i, &v) != LEX_STORE ||
+			      lex_local_aggregate(lf, (long)i)))
+			continue;
+		lhs = lex_lhs_text(lf, (long)i - elem);
 		note(&o->stored, lf->toks[i].line,
 		     xasprintf("stored in %s at line %u", lhs,
 			       lf->toks[i].line));

@@ -503,7 +503,6 @@ static int lex_stored_at(const struct lexfile *lf, const struct lex_func *fn,
 	}
 }
 
-
 /* `+ OFFSET;` at I: the object at an offset (`g = stack + SIZE;`). */
 static int offset_end(const struct lexfile *lf, long i)
 {

@@ -243,21 +243,15 @@ static int read_answer(sqlite3 *db, const char *json, const char *key,
  * mutex_init() at line 252"); when the summaries say another callee is
  * the one that keeps it, name that one and its first call's line.
  */
-static void name_keeper(sqlite3 *db, const char *json, const char *keeper,
+static void name_keeper(sqlite3_stmt *st, const char *json, const char *keeper,
 			char **ev, int *line)
 {
 	static const char pre[] = "passed to ";
-	sqlite3_stmt *st;
 	size_t n = strlen(keeper);
 
-	if (!*ev || strncmp(*ev, pre, sizeof(pre) - 1) ||
+	if (!st || !*ev || strncmp(*ev, pre, sizeof(pre) - 1) ||
 	    (!strncmp(*ev + sizeof(pre) - 1, keeper, n) &&
 	     (*ev)[sizeof(pre) - 1 + n] == '('))
-		return;
-	st = db_prepare(db, "SELECT json_extract(value, '$[1]')"
-			    " FROM json_each(?1, '$.calls')"
-			    " WHERE json_extract(value, '$[0]') = ?2 LIMIT 1");
-	if (!st)
 		return;
 	sqlite3_bind_text(st, 1, json, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, keeper, -1, SQLITE_STATIC);
@@ -266,7 +260,7 @@ static void name_keeper(sqlite3 *db, const char *json, const char *keeper,
 		free(*ev);
 		*ev = xasprintf("passed to %s() at line %d", keeper, *line);
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 }
 
 static int update_sites(sqlite3 *db, const struct graph *g,
@@ -286,6 +280,11 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE sites SET lifetime = ?2, lifetime_evidence = ?3,"
 		    " lifetime_line = ?4 WHERE id = ?1");
+	/* name_keeper(): the line of the first call of a name */
+	sqlite3_stmt *kline = db_prepare(
+		db, "SELECT json_extract(value, '$[1]')"
+		    " FROM json_each(?1, '$.calls')"
+		    " WHERE json_extract(value, '$[0]') = ?2 LIMIT 1");
 	long long cur = -1;
 	int all_b = 0, all_f = 0, nf = 0, nkeep = 0, lex = 0, step;
 	int rc = (!sel || !up) ? -1 : 0;
@@ -336,7 +335,7 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 					got = read_answer(db, json, "$.lt",
 							  &nlt, &nev, &nline);
 				if (got == 1 && keep && !strcmp(nlt, "stored"))
-					name_keeper(db, json, keep, &nev,
+					name_keeper(kline, json, keep, &nev,
 						    &nline);
 			}
 			free(key);
@@ -417,6 +416,7 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 	}
 	sqlite3_finalize(sel);
 	sqlite3_finalize(up);
+	sqlite3_finalize(kline);
 	return rc;
 }
 
