@@ -256,16 +256,17 @@ static unsigned ev_children(struct own *o, CXCursor c, unsigned st)
  * returning that structure returns the object (holder_returned()).
  */
 static void store_holder(struct own *o, const char *name, CXCursor c,
-			 int obj)
+			 const struct call_args *a)
 {
+	int kept = lifetime_store_arg(o->w->lifetime, name, strlen(name));
 	int i, n = ast_nargs(c);
 	char *t, *h;
 
-	if (!o->w->lifetime ||
-	    names_get(&o->w->lifetime[LT_STORE], name, strlen(name)) < 0)
+	/* only the call that keeps the object (apply_call()'s test) */
+	if (kept < 0 || kept >= 32 || !(a->mask & (1u << kept)))
 		return;
 	for (i = 0; i < n; i++) {
-		if (i == obj)
+		if (i == kept)
 			continue;
 		t = ast_text(o->w, ast_arg(c, i));
 		h = holder_text(t);
@@ -314,7 +315,7 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 			a.best = m;
 	}
 	if (a.best && st & OW_HELD && !o->stored.seen)
-		store_holder(o, name, c, a.arg);
+		store_holder(o, name, c, &a);
 	gfp = gfp_text_of(o, name, c);
 	st = apply_call(o, name, ast_line(c), &a, gfp, st);
 	free(gfp);
