@@ -28,7 +28,6 @@ static int knowledge_load(struct scan_env *e)
 	int i, rc;
 
 	names_init(&e->sleepers);
-	names_init(&e->sleepers_direct);
 	for (i = 0; i < AT_KINDS; i++)
 		names_init(&e->atomic[i]);
 	for (i = 0; i < LT_KINDS; i++)
@@ -42,7 +41,6 @@ static int knowledge_load(struct scan_env *e)
 		const char *n = e->sleepers_builtin.names[i];
 
 		names_put(&e->sleepers, n, strlen(n), 1);
-		names_put(&e->sleepers_direct, n, strlen(n), 1);
 	}
 	if (!rc) {
 		p = xasprintf("%s/atomic.txt", dir);
@@ -185,7 +183,6 @@ void scan_env_free(struct scan_env *e)
 	free(e->defines);
 	tracked_flags_free(&e->sleepers_builtin);
 	names_free(&e->sleepers);
-	names_free(&e->sleepers_direct);
 	for (i = 0; i < AT_KINDS; i++)
 		names_free(&e->atomic[i]);
 	for (i = 0; i < LT_KINDS; i++)
@@ -403,7 +400,7 @@ out:
 	/* a deferred file gets its summaries when it is analysed */
 	if (buf && !r->failed && !r->unchanged && !r->deferred &&
 	    (is_c || str_has_suffix(rel, ".h")) && !user_space(rel))
-		fnsum_extract(buf, len, &e->sleepers_direct, &e->allocs,
+		fnsum_extract(buf, len, &e->sleepers, &e->allocs,
 			      e->atomic, e->lifetime, &r->fns);
 	/* a deferred file gets its set when it is analysed */
 	if (e->want_sigs && buf && !r->deferred)

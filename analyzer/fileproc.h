@@ -31,8 +31,12 @@ struct scan_env {
 	int ndefines;
 	/* Classifier knowledge (data/sleepers.txt, atomic.txt, lifetime.txt). */
 	struct tracked_flags sleepers_builtin;
-	struct name_set sleepers; /* builtin + learned by earlier runs */
-	struct name_set sleepers_direct; /* builtin only: fnsum's seeds */
+	/*
+	 * data/sleepers.txt only: the sleepers learned by earlier runs are
+	 * not read, so that a re-scan answers as a first scan does (the
+	 * whole-tree summaries carry sleeping across files).
+	 */
+	struct name_set sleepers;
 	struct name_set atomic[AT_KINDS];
 	struct name_set lifetime[LT_KINDS];
 	/*

@@ -554,13 +554,12 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 		return ANALYZER_BAD_INPUT;
 	}
 	if (db_begin(db) || alloc_table_sync_db(&env.allocs, db) ||
-	    sleepers_sync_db(&env.sleepers_builtin, &env.sleepers, db) ||
+	    sleepers_sync_db(&env.sleepers_builtin, db) ||
 	    db_commit(db) || (run_id = start_run(db, o, &env)) < 0) {
 		scan_env_free(&env);
 		db_close(db);
 		return ANALYZER_FAILED;
 	}
-	env.allocs.no_new_frees = 1;
 	scan_env_prefilter(&env);
 	fsenum_tree(env.tree, &fl);
 	scope_init(&scope, o->scope, o->nscope);

@@ -35,9 +35,17 @@ static size_t nmpairs;
 static int load_members(sqlite3 *db, struct graph *g)
 {
 	sqlite3_stmt *st = db_prepare(
-		db, "SELECT file_id, function FROM file_facts"
-		    " WHERE kind = '" FACT_MEMBER_INITS "'"
-		    " AND function IS NOT NULL");
+		db, "SELECT ff.file_id, ff.function"
+		    /*
+		     * in path order, as load() reads the functions: a
+		     * member's witness (member_via) does not depend on the
+		     * order the files were written in
+		     */
+		    " FROM files fl CROSS JOIN file_facts ff"
+		    " ON fl.id = ff.file_id"
+		    " WHERE ff.kind = '" FACT_MEMBER_INITS "'"
+		    " AND ff.function IS NOT NULL"
+		    " ORDER BY fl.path, ff.line, ff.rowid");
 	struct strbuf sb = STRBUF_INIT;
 	size_t cap = 0, i, *start = NULL, nrows = 0, rcap = 0;
 	long long *fids = NULL;

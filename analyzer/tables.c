@@ -399,7 +399,7 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 			continue;
 		if (parse_kind((const char *)sqlite3_column_text(sel, 1),
 			       &a.kind) ||
-		    (a.kind == AK_FREE && t->no_new_frees))
+		    a.kind == AK_FREE)
 			continue;
 		a.name = (char *)name;
 		a.family = (char *)sqlite3_column_text(sel, 2);
@@ -460,16 +460,12 @@ int keyed_names_load(const char *path, const char *const *kinds,
 	return rc;
 }
 
-int sleepers_sync_db(const struct tracked_flags *builtin,
-		     struct name_set *known, sqlite3 *db)
+int sleepers_sync_db(const struct tracked_flags *builtin, sqlite3 *db)
 {
-	sqlite3_stmt *ins, *sel;
+	sqlite3_stmt *ins;
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; i < builtin->n; i++)
-		names_put(known, builtin->names[i], strlen(builtin->names[i]),
-			  1);
 	if (db_exec(db, "DELETE FROM sleepers WHERE origin = 'builtin'"))
 		return -1;
 	ins = db_prepare(db, "INSERT OR IGNORE INTO sleepers(function, "
@@ -484,16 +480,5 @@ int sleepers_sync_db(const struct tracked_flags *builtin,
 		sqlite3_reset(ins);
 	}
 	sqlite3_finalize(ins);
-	sel = db_prepare(db, "SELECT function FROM sleepers "
-			     "WHERE origin = 'learned'");
-	if (!sel)
-		return -1;
-	while (!rc && sqlite3_step(sel) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(sel, 0);
-
-		if (name)
-			names_put(known, name, strlen(name), 1);
-	}
-	sqlite3_finalize(sel);
 	return rc;
 }

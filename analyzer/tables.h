@@ -31,13 +31,6 @@ struct alloc_table {
 	struct alloc_fn *v;
 	size_t n, alloc;
 	struct name_set index; /* name -> position in v */
-	/*
-	 * Set by the scan once it has read the database at its start:
-	 * free functions learned during the run are not read back, so that
-	 * the lifetime of a site does not depend on which files were
-	 * written before it was analysed (see docs/classifiers.md).
-	 */
-	int no_new_frees;
 };
 
 struct tracked_flags {
@@ -78,11 +71,16 @@ const struct alloc_fn *alloc_lookup(const struct alloc_table *t,
 
 /*
  * Write the builtin entries into the `allocators` table (replacing older
- * builtin rows) and read the learned ones back into T.  Inside the
+ * builtin rows) and read the learned allocators back into T.  Inside the
  * caller's transaction.  Returns -1 on a database error.
  */
 int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db);
-/* Only read the learned rows into T (no write). */
+/*
+ * Only read the learned allocators into T (no write).  Learned free
+ * functions are output only: a first scan cannot know them while it
+ * analyses, so a later one does not read them either, and a re-scan
+ * answers as a first scan does (docs/classifiers.md).
+ */
 int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db);
 size_t alloc_table_builtin_count(const struct alloc_table *t);
 
@@ -120,10 +118,10 @@ int keyed_names_read(FILE *fp, const char *name, const char *const *kinds,
 
 /*
  * Write BUILTIN (data/sleepers.txt, one name per line, loaded with
- * tracked_flags_load) as the `sleepers` table's builtin rows, and put
- * them and the learned rows into KNOWN.  Inside the caller's transaction.
+ * tracked_flags_load) as the `sleepers` table's builtin rows.  The learned
+ * rows are output only: no scan reads them back (fileproc.h).  Inside the
+ * caller's transaction.
  */
-int sleepers_sync_db(const struct tracked_flags *builtin,
-		     struct name_set *known, sqlite3 *db);
+int sleepers_sync_db(const struct tracked_flags *builtin, sqlite3 *db);
 
 #endif

@@ -122,8 +122,8 @@ struct walk_ctx {
 	/*
 	 * Shared read-only knowledge (may be NULL in unit tests): the
 	 * file's tokens (analyzer/lexscan.h), the allocator and free
-	 * functions (builtin and learned), the functions known to sleep
-	 * (data/sleepers.txt and those learned by earlier runs), and the
+	 * functions (builtin, and the learned allocators), the functions
+	 * known to sleep (data/sleepers.txt), and the
 	 * knowledge files data/atomic.txt and data/lifetime.txt, one
 	 * name set per kind (enum atomic_kind, enum lifetime_kind in
 	 * analyzer/tables.h).
