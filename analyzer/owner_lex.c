@@ -152,10 +152,10 @@ static int name_among(const struct lexfile *lf, long k, long a, long b)
 }
 
 /*
- * P ends `if (p)`, `if (p != NULL)` or `if (!IS_ERR(p))` guarding the
- * free call at token CALL of that same object (a test only the object's
- * own absence fails): the token before the `if`, else P.  `out: if (wksp
- * != NULL) large_free(wksp);` frees on every path.
+ * P ends `if (p)`, `if (p != NULL)`, `if (!IS_ERR(p))` or `if (s->p)`
+ * guarding the free call at token CALL of that same object (a test only
+ * the object's own absence fails): the token before the `if`, else P.
+ * `out: if (wksp != NULL) large_free(wksp);` frees on every path.
  */
 static long past_null_guard(const struct lexfile *lf, long p, long call)
 {
@@ -182,8 +182,10 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
 			names++;
 			continue;
 		}
+		/* `if (res.scratch)`, `if (s->buf)`: a member place too */
 		if (!lex_tok_is(lf, k, "!=") && !lex_tok_is(lf, k, "!") &&
-		    !lex_tok_is(lf, k, "(") && !lex_tok_is(lf, k, ")"))
+		    !lex_tok_is(lf, k, "(") && !lex_tok_is(lf, k, ")") &&
+		    !lex_tok_is(lf, k, ".") && !lex_tok_is(lf, k, "->"))
 			return p;
 	}
 	return names ? lex_prev(lf, lex_prev(lf, o)) : p;
