@@ -578,7 +578,7 @@ static unsigned nullify(unsigned st)
 	return st & OW_HELD ? (st & ~OW_HELD) | OW_NULL : st;
 }
 
-static int is_null_const(CXCursor c)
+int own_null_const(CXCursor c)
 {
 	enum CXCursorKind k;
 
@@ -631,7 +631,7 @@ static int other_pointer(struct own *o, CXCursor p, CXCursor q)
 		return 0;
 	q = ast_strip(q);
 	k = clang_getCursorKind(q);
-	if (k == CXCursor_DeclRefExpr && !is_null_const(q))
+	if (k == CXCursor_DeclRefExpr && !own_null_const(q))
 		k = clang_getCursorKind(clang_getCursorReferenced(q));
 	return k == CXCursor_MemberRefExpr || k == CXCursor_VarDecl ||
 	       k == CXCursor_ParmDecl;
@@ -645,7 +645,7 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 	unsigned n, ta, fa, tb, fb, s2;
 
 	c = ast_strip(c);
-	if (same_guard(o, c, st, t, f))
+	if (same_guard(o, written, st, t, f))
 		return;
 	kind = clang_getCursorKind(c);
 	n = ast_children(c, k);
@@ -693,15 +693,15 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		}
 		/* `id < 0`: an ID allocator (ida_alloc) failed */
 		if ((!strcmp(op, "<") || !strcmp(op, ">=")) &&
-		    tests_tracked(o, k[0]) && is_null_const(k[1])) {
+		    tests_tracked(o, k[0]) && own_null_const(k[1])) {
 			s2 = own_ev(o, c, st);
 			*t = op[0] == '<' ? nullify(s2) : s2 & ~OW_NULL;
 			*f = op[0] == '<' ? s2 & ~OW_NULL : nullify(s2);
 			return;
 		}
 		if ((!strcmp(op, "==") || !strcmp(op, "!=")) &&
-		    ((tests_tracked(o, k[0]) && is_null_const(k[1])) ||
-		     (tests_tracked(o, k[1]) && is_null_const(k[0])))) {
+		    ((tests_tracked(o, k[0]) && own_null_const(k[1])) ||
+		     (tests_tracked(o, k[1]) && own_null_const(k[0])))) {
 			s2 = own_ev(o, c, st);
 			*t = op[0] == '=' ? nullify(s2) : s2 & ~OW_NULL;
 			*f = op[0] == '=' ? s2 & ~OW_NULL : nullify(s2);

@@ -121,6 +121,8 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 /* owner.c: C's text without blanks; the followed name spelled at Q. */
 char *own_squeezed(struct own *o, CXCursor c);
 size_t own_var_at(struct own *o, const char *q);
+/* owner.c: is C `0` or `NULL`? */
+int own_null_const(CXCursor c);
 /* owner.c: the object's states after evaluating the expression C */
 unsigned own_ev(struct own *o, CXCursor c, unsigned st);
 
