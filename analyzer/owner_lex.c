@@ -192,6 +192,30 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
 }
 
 /*
+ * Is the `}` at K the end of a branch of an `if` (`if (c) { ... }`,
+ * `else { ... }`)?  What follows it runs whenever the branch ends without
+ * a jump, unlike the end of a loop's body (each turn's object).
+ */
+static int if_block_end(const struct lexfile *lf, long k)
+{
+	long o, b;
+	int depth = 0;
+
+	for (o = k; o >= 0; o--)
+		if (lex_tok_is(lf, o, "}"))
+			depth++;
+		else if (lex_tok_is(lf, o, "{") && !--depth)
+			break;
+	if (o <= 0)
+		return 0;
+	b = lex_prev(lf, o);
+	if (lex_tok_is(lf, b, "else"))
+		return 1;
+	return lex_tok_is(lf, b, ")") && (b = lex_paren_open(lf, b)) > 0 &&
+	       lex_tok_is(lf, lex_prev(lf, b), "if");
+}
+
+/*
  * Is the call at token TO a statement of its own in the block of the
  * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
  * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
@@ -204,11 +228,18 @@ static int unconditional_after(const struct lexfile *lf, long from, long to)
 	long k, p = lex_prev(lf, to);
 	int depth = 0;
 
+	/* `#ifdef CONFIG_X` right before it is no statement */
+	while (p > 0 && lf->toks[p].dir >= 0)
+		p = lex_prev(lf, p);
+
 	for (k = from; k < to; k++) {
 		if (lex_tok_is(lf, k, "{"))
 			depth++;
-		else if (lex_tok_is(lf, k, "}") && --depth < 0)
+		else if (lex_tok_is(lf, k, "}") && --depth < 0 &&
+			 !if_block_end(lf, k))
 			return 0;
+		else if (depth < 0)
+			depth = 0; /* on after the `if` the call was made in */
 		else if (!depth && lex_tok_is(lf, k, "return") &&
 			 (lex_tok_is(lf, lex_prev(lf, k), ";") ||
 			  lex_tok_is(lf, lex_prev(lf, k), "{") ||
@@ -787,14 +818,27 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 
 /*
  * Is the `return` at token K the failure branch of a test of PLACE
- * (place_norm'd): `if (!w.node) return ...;`?
+ * (place_norm'd): `if (!w.node) return ...;`, or the last statement of
+ * `if (!w.node) { ...; return ...; }`?
  */
 static int null_return(const struct lexfile *lf, long k, const char *place)
 {
 	struct strbuf sb = STRBUF_INIT;
 	long close = lex_prev(lf, k), open, j;
-	int yes;
+	int yes, depth = 0;
 
+	if (lex_tok_is(lf, close, ";") || lex_tok_is(lf, close, "}")) {
+		/* the block's `{`, when this return ends it */
+		j = lex_stmt_end(lf, k, (long)lf->ntoks);
+		if (j >= (long)lf->ntoks || !lex_tok_is(lf, j, "}"))
+			return 0;
+		for (open = k; open > 0; open--)
+			if (lex_tok_is(lf, open, "}"))
+				depth++;
+			else if (lex_tok_is(lf, open, "{") && !depth--)
+				break;
+		close = lex_prev(lf, open);
+	}
 	if (!lex_tok_is(lf, close, ")") ||
 	    (open = lex_paren_open(lf, close)) <= 0 ||
 	    !lex_tok_is(lf, lex_prev(lf, open), "if"))
@@ -904,6 +948,13 @@ static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 	}
 	free(t);
 	for (k = i + 1; k < (long)fn->body_close && freed < 0; k++) {
+		long past;
+
+		/* the other branch of the `if` that made it: not its path */
+		if ((past = lex_else_skip(lf, k, i, (long)fn->body_close)) > k) {
+			k = past - 1;
+			continue;
+		}
 		/* a path that returns holding it, but for the failed one */
 		if (lex_tok_is(lf, k, "return") && !null_return(lf, k, place))
 			break;
@@ -1040,10 +1091,21 @@ void lex_store_freed(struct walk_ctx *w, const struct site *s,
 		     struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
+	enum lex_use use;
 	long i, var;
 
 	if (!lf || !r->target || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0 || lex_consumer(lf, i, &var) != LEX_STORE)
+	    lf->toks[i].fn < 0)
+		return;
+	use = lex_consumer(lf, i, &var);
+	/*
+	 * `readbuf = vmalloc()` with readbuf a global or a static: the
+	 * parse said the name it stored in lasts (R's target)
+	 */
+	if (use != LEX_STORE &&
+	    (use != LEX_VAR || strlen(r->target) != lf->toks[var].len ||
+	     memcmp(r->target, lf->buf + lf->toks[var].off,
+		    lf->toks[var].len)))
 		return;
 	lex_follow_place(w, lf, &lf->funcs[lf->toks[i].fn], i, r);
 }
@@ -1093,6 +1155,7 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 				     lf->toks[var].len);
 		r->evidence = xasprintf("stored in %s at line %u", r->target,
 					s->line);
+		lex_follow_place(w, lf, fn, i, r);
 		return;
 	}
 	lex_follow(w, lf, fn, i, var, r);
