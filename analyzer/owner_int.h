@@ -3,13 +3,16 @@
 #define GFPAUDIT_OWNER_INT_H
 
 /*
- * Internals shared by owner.c (the AST walk) and owner_calls.c (what a
+ * Internals shared by owner.c (the AST walk), owner_calls.c (what a
  * call does to the object, from the AST or from the tokens of a
- * statement the parse dropped).
+ * statement the parse dropped) and the token tier (owner_lex.c,
+ * owner_place.c, lexpath.c).
  */
 
 #include "analyzer/owner.h"
 #include "lib/util.h"
+
+struct lex_func;
 
 enum {
 	OW_NONE = 1, /* not allocated yet on this path */
@@ -137,6 +140,28 @@ void guards_of(struct own *o, const CXCursor *path, int n, CXCursor fn);
 void guards_copy(struct own *o, const struct own *from);
 int same_guard(struct own *o, CXCursor c, unsigned st, unsigned *t,
 	       unsigned *f);
+
+/*
+ * lexpath.c: is the call at token TO a statement reached whenever token
+ * FROM is (not under a condition, no return or goto past it)?
+ */
+int lex_unconditional_after(const struct lexfile *lf, long from, long to);
+/* owner_lex.c: "name() at line N" for the call at token I */
+char *lex_call_at(const struct lexfile *lf, long i);
+/* owner_lex.c: is the variable at token VAR one of FN's own? */
+int lex_local_var(const struct lexfile *lf, const struct lex_func *fn,
+		  long var);
+/* owner_lex.c: the first token of argument ARG of CALL, *END after it */
+long lex_arg_span(const struct lexfile *lf, long call, int arg, long *end);
+/* owner_lex.c: local VAR, assigned the call at token I, followed */
+void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
+		const struct lex_func *fn, long i, long var, struct owner *r);
+/*
+ * owner_place.c: R stored in a place at token I of FN (R's target):
+ * scoped when FN frees that place on every path after it.
+ */
+void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
+		      const struct lex_func *fn, long i, struct owner *r);
 
 /* flow_domain.gap: calls of statements the parse dropped */
 unsigned gap_domain(void *ctx, unsigned start, unsigned end, unsigned st);

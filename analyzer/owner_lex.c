@@ -13,250 +13,6 @@
 #include <string.h>
 
 /*
- * Does the code before the `label:` whose ':' is token P not fall
- * through to it: `return 0; out:` (only a goto gets there)?  Also when
- * no statement ends right before it.
- */
-static int jumps_before(const struct lexfile *lf, long p)
-{
-	long end = lex_prev(lf, lex_prev(lf, p)), st;
-
-	if (lex_tok_is(lf, end, "}"))
-		return 0;
-	if (!lex_tok_is(lf, end, ";"))
-		return 1;
-	st = lex_stmt_start(lf, end);
-	return st < 0 || is_jump_keyword(lf->buf + lf->toks[st].off,
-					 lf->toks[st].len);
-}
-
-/* The label `NAME:` that the goto at G jumps to, in G's function, or -1. */
-static long label_of(const struct lexfile *lf, long g)
-{
-	long l;
-
-	for (l = (long)lf->funcs[lf->toks[g].fn].body_open + 1;
-	     l + 1 < (long)lf->ntoks && lf->toks[l].fn == lf->toks[g].fn; l++)
-		if (lex_same_tok(lf, l, g + 1) && lex_tok_is(lf, l + 1, ":") &&
-		    !lex_tok_is(lf, lex_prev(lf, l), "goto"))
-			return l;
-	return -1;
-}
-
-/* Are the calls at tokens A and B the same text (`kfree(init.name)`)? */
-static int same_call(const struct lexfile *lf, long a, long b)
-{
-	long ea = lex_paren_close(lf, a + 1, (long)lf->ntoks), k;
-
-	if (ea >= (long)lf->ntoks || !lex_same_tok(lf, a, b))
-		return 0;
-	for (k = 1; a + k <= ea; k++)
-		if (b + k >= (long)lf->ntoks || !lex_same_tok(lf, a + k, b + k))
-			return 0;
-	return 1;
-}
-
-/*
- * From label L on, does the code do the call at TO again, or jump back
- * to a label at or before TO, before a `return` (`err: kfree(name);`,
- * `delete: undo(); goto free;`)?
- */
-static int label_rejoins(const struct lexfile *lf, long l, long to)
-{
-	long k, t;
-
-	for (k = l + 2; k < (long)lf->ntoks && lf->toks[k].fn == lf->toks[l].fn;
-	     k++) {
-		if (lex_tok_is(lf, k, "return"))
-			return 0;
-		if (same_call(lf, to, k))
-			return 1;
-		if (lex_tok_is(lf, k, "goto") &&
-		    lf->toks[k + 1].kind == TK_IDENT &&
-		    (t = label_of(lf, k)) >= 0 && t <= to)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * The end of the failed allocation's check right after the statement of
- * token FROM (`if (!p) { ret = -ENOMEM; goto out; }`, `if (IS_ERR(p))
- * goto out;`): its last token, or FROM when there is none.  Its jumps
- * leave with nothing to free.
- */
-static long null_check_end(const struct lexfile *lf, long from)
-{
-	long k = from, c, e, t, x;
-	int depth = 0;
-
-	for (; k < (long)lf->ntoks; k++) {
-		if (lex_tok_is(lf, k, "("))
-			depth++;
-		else if (lex_tok_is(lf, k, ")") && --depth < 0)
-			return from; /* `if (!(p = alloc()))`: the test itself */
-		else if (!depth && lex_tok_is(lf, k, ";"))
-			break;
-	}
-	t = lex_next(lf, k);
-	if (!lex_tok_is(lf, t, "if") || !lex_tok_is(lf, lex_next(lf, t), "("))
-		return from;
-	c = lex_paren_close(lf, lex_next(lf, t), (long)lf->ntoks);
-	x = lex_next(lf, lex_next(lf, t)); /* the condition's first token */
-	if (!lex_tok_is(lf, x, "!") && !lex_tok_is(lf, x, "IS_ERR") &&
-	    !lex_tok_is(lf, x, "IS_ERR_OR_NULL") &&
-	    !(lex_tok_is(lf, x, "unlikely") &&
-	      lex_tok_is(lf, lex_next(lf, lex_next(lf, x)), "!")) &&
-	    !lex_tok_is(lf, lex_prev(lf, c), "NULL"))
-		return from;
-	if (!lex_tok_is(lf, lex_next(lf, c), "{")) {
-		for (e = c + 1; e < (long)lf->ntoks && !lex_tok_is(lf, e, ";");)
-			e++;
-		return e;
-	}
-	for (e = c + 1, depth = 0; e < (long)lf->ntoks; e++)
-		if (lex_tok_is(lf, e, "{"))
-			depth++;
-		else if (lex_tok_is(lf, e, "}") && !--depth)
-			return e;
-	return from;
-}
-
-/*
- * Does a `goto` between tokens FROM and TO, the failed allocation's
- * aside, jump to a label after TO whose code does not come back to what
- * TO does: a path that skips it?
- */
-static int goto_past(const struct lexfile *lf, long from, long to)
-{
-	long g, l;
-
-	for (g = null_check_end(lf, from) + 1; g + 1 < to; g++) {
-		if (!lex_tok_is(lf, g, "goto") ||
-		    lf->toks[g + 1].kind != TK_IDENT)
-			continue;
-		l = label_of(lf, g);
-		if (l > to && !label_rejoins(lf, l, to))
-			return 1;
-	}
-	return 0;
-}
-
-/* Is token K a name among the tokens (A, B)? */
-static int name_among(const struct lexfile *lf, long k, long a, long b)
-{
-	for (a++; a < b; a++)
-		if (lf->toks[a].kind == TK_IDENT && lex_same_tok(lf, a, k))
-			return 1;
-	return 0;
-}
-
-/*
- * P ends `if (p)`, `if (p != NULL)`, `if (!IS_ERR(p))` or `if (s->p)`
- * guarding the free call at token CALL of that same object (a test only
- * the object's own absence fails): the token before the `if`, else P.
- * `out: if (wksp != NULL) large_free(wksp);` frees on every path.
- */
-static long past_null_guard(const struct lexfile *lf, long p, long call)
-{
-	long o, k, close;
-	int names = 0;
-
-	if (!lex_tok_is(lf, p, ")") || (o = lex_paren_open(lf, p)) < 1 ||
-	    !lex_tok_is(lf, lex_prev(lf, o), "if") ||
-	    !lex_tok_is(lf, call + 1, "(") ||
-	    (close = lex_paren_close(lf, call + 1, (long)lf->ntoks)) >=
-		    (long)lf->ntoks)
-		return p;
-	for (k = o + 1; k < p; k++) {
-		const struct tok *t = &lf->toks[k];
-
-		if (t->kind == TK_COMMENT)
-			continue;
-		if (t->kind == TK_IDENT) {
-			if (!lex_tok_is(lf, k, "NULL") &&
-			    !lex_tok_is(lf, k, "IS_ERR") &&
-			    !lex_tok_is(lf, k, "IS_ERR_OR_NULL") &&
-			    !name_among(lf, k, call + 1, close))
-				return p;
-			names++;
-			continue;
-		}
-		/* `if (res.scratch)`, `if (s->buf)`: a member place too */
-		if (!lex_tok_is(lf, k, "!=") && !lex_tok_is(lf, k, "!") &&
-		    !lex_tok_is(lf, k, "(") && !lex_tok_is(lf, k, ")") &&
-		    !lex_tok_is(lf, k, ".") && !lex_tok_is(lf, k, "->"))
-			return p;
-	}
-	return names ? lex_prev(lf, lex_prev(lf, o)) : p;
-}
-
-/*
- * Is the `}` at K the end of a branch of an `if` (`if (c) { ... }`,
- * `else { ... }`)?  What follows it runs whenever the branch ends without
- * a jump, unlike the end of a loop's body (each turn's object).
- */
-static int if_block_end(const struct lexfile *lf, long k)
-{
-	long o, b;
-	int depth = 0;
-
-	for (o = k; o >= 0; o--)
-		if (lex_tok_is(lf, o, "}"))
-			depth++;
-		else if (lex_tok_is(lf, o, "{") && !--depth)
-			break;
-	if (o <= 0)
-		return 0;
-	b = lex_prev(lf, o);
-	if (lex_tok_is(lf, b, "else"))
-		return 1;
-	return lex_tok_is(lf, b, ")") && (b = lex_paren_open(lf, b)) > 0 &&
-	       lex_tok_is(lf, lex_prev(lf, b), "if");
-}
-
-/*
- * Is the call at token TO a statement of its own in the block of the
- * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
- * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
- * right before it (`out: kfree(buf);`) is no condition: the code before
- * falls through to it, and a `goto` in between jumps there too; nor is a
- * test of the object's own presence (past_null_guard()).
- */
-static int unconditional_after(const struct lexfile *lf, long from, long to)
-{
-	long k, p = lex_prev(lf, to);
-	int depth = 0;
-
-	/* `#ifdef CONFIG_X` right before it is no statement */
-	while (p > 0 && lf->toks[p].dir >= 0)
-		p = lex_prev(lf, p);
-
-	for (k = from; k < to; k++) {
-		if (lex_tok_is(lf, k, "{"))
-			depth++;
-		else if (lex_tok_is(lf, k, "}") && --depth < 0 &&
-			 !if_block_end(lf, k))
-			return 0;
-		else if (depth < 0)
-			depth = 0; /* on after the `if` the call was made in */
-		else if (!depth && lex_tok_is(lf, k, "return") &&
-			 (lex_tok_is(lf, lex_prev(lf, k), ";") ||
-			  lex_tok_is(lf, lex_prev(lf, k), "{") ||
-			  lex_tok_is(lf, lex_prev(lf, k), "}") ||
-			  lex_tok_is(lf, lex_prev(lf, k), ":")))
-			return 0; /* `return 0; err: kfree(p);`: a goto's */
-	}
-	if (depth || goto_past(lf, from, to))
-		return 0;
-	p = past_null_guard(lf, p, to);
-	while (p > 1 && lex_tok_is(lf, p, ":") &&
-	       lf->toks[lex_prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
-		p = lex_prev(lf, lex_prev(lf, p)); /* `label:` */
-	return lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}");
-}
-
-/*
  * Does the call at token I pass VAR as its ARG-th argument (casts ok),
  * or with MEMBER, `&VAR->...`?
  */
@@ -294,7 +50,7 @@ static int passes_member(const struct lexfile *lf, long i, int arg, long var)
 	return passes_as(lf, i, arg, var, 1);
 }
 
-static char *call_at(const struct lexfile *lf, long i)
+char *lex_call_at(const struct lexfile *lf, long i)
 {
 	return xasprintf("%.*s() at line %u", (int)lf->toks[i].len,
 			 lf->buf + lf->toks[i].off, lf->toks[i].line);
@@ -307,7 +63,7 @@ static char *call_at(const struct lexfile *lf, long i)
  * `v = call()` naming v for the first time assigns a global or
  * file-scope static: a store.
  */
-static int local_var(const struct lexfile *lf, const struct lex_func *fn,
+int lex_local_var(const struct lexfile *lf, const struct lex_func *fn,
 		     long var)
 {
 	long p = lex_prev(lf, var), k;
@@ -329,7 +85,7 @@ static int local_var(const struct lexfile *lf, const struct lex_func *fn,
  * The ARG-th argument of the call at token CALL: its first token (or
  * -1), and in *END the `,` or `)` after it.
  */
-static long arg_span(const struct lexfile *lf, long call, int arg, long *end)
+long lex_arg_span(const struct lexfile *lf, long call, int arg, long *end)
 {
 	long j, first = -1;
 	int depth = 0, n = 0;
@@ -359,7 +115,7 @@ static long arg_span(const struct lexfile *lf, long call, int arg, long *end)
 static int passes_inside(const struct lexfile *lf, long call, int arg,
 			 long var)
 {
-	long end, j = arg_span(lf, call, arg, &end);
+	long end, j = lex_arg_span(lf, call, arg, &end);
 
 	if (j < 0 || end - j < 3 || !lex_tok_is(lf, j, "&") ||
 	    !lex_same_tok(lf, j + 1, var) ||
@@ -377,7 +133,7 @@ char *lex_arg_text(const struct lexfile *lf, long call, int arg)
 	struct strbuf sb = STRBUF_INIT;
 	long j, end;
 
-	for (j = arg_span(lf, call, arg, &end); j >= 0 && j < end; j++) {
+	for (j = lex_arg_span(lf, call, arg, &end); j >= 0 && j < end; j++) {
 		if (lf->toks[j].kind == TK_COMMENT)
 			continue;
 		if (sb.len)
@@ -463,14 +219,14 @@ static char *handed_json(const struct lexfile *lf, long handed, long ret,
 		ev = xasprintf("returned at line %u", lf->toks[ret].line);
 		esc_answer(&sb, "ab", "returned", ev, lf->toks[ret].line);
 	} else if (freed >= 0) {
-		ev = call_at(lf, freed);
+		ev = lex_call_at(lf, freed);
 		esc_answer(&sb, "ab", "scoped", ev, lf->toks[freed].line);
 	} else {
 		ev = NULL;
 		esc_answer(&sb, "ab", "unknown", NULL, line);
 	}
 	free(ev);
-	ev = call_at(lf, handed);
+	ev = lex_call_at(lf, handed);
 	esc_answer(&sb, "af", "scoped", ev, lf->toks[handed].line);
 	free(ev);
 	/* only ESC[i] frees it: freed there, unless returned */
@@ -482,7 +238,7 @@ static char *handed_json(const struct lexfile *lf, long handed, long ret,
 				       lf->toks[ret].line);
 			esc_answer(&sb, k, "returned", ev, lf->toks[ret].line);
 		} else {
-			ev = call_at(lf, esc_tok[i]);
+			ev = lex_call_at(lf, esc_tok[i]);
 			esc_answer(&sb, k, "scoped", ev,
 				   lf->toks[esc_tok[i]].line);
 		}
@@ -530,7 +286,7 @@ static int lex_stored_at(const struct lexfile *lf, const struct lex_func *fn,
 	case LEX_STORE:
 		return !lex_local_aggregate(lf, k) && !lhs_inside(lf, k);
 	case LEX_VAR:
-		return !local_var(lf, fn, v);
+		return !lex_local_var(lf, fn, v);
 	default:
 		return 0;
 	}
@@ -568,7 +324,7 @@ int lex_element_store(const struct lexfile *lf, long k)
 	/* not in a local: `sgs[i] = &sg[i]`, `params.rss = &rss[i]` */
 	return !(s >= 0 && lf->toks[s].kind == TK_IDENT &&
 		 (lex_tok_is(lf, s + 1, "[") || lex_tok_is(lf, s + 1, ".")) &&
-		 local_var(lf, fn, s));
+		 lex_local_var(lf, fn, s));
 }
 
 /*
@@ -616,9 +372,8 @@ static int returns_cast(const struct lexfile *lf, long k, long end, long var)
  * or freed, in that precedence (stored on success and freed on failure
  * is stored).  Held across a sleep before the deciding token.
  */
-static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
-		       const struct lex_func *fn, long i, long var,
-		       struct owner *r)
+void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
+		const struct lex_func *fn, long i, long var, struct owner *r)
 {
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, decide;
 	long handed = -1, span, conv, cend;
@@ -714,7 +469,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	 */
 	if (store < 0 && ret < 0 && handed >= 0 &&
 	    (freed < 0 ||
-	     (freed > handed && !unconditional_after(lf, handed, freed)))) {
+	     (freed > handed && !lex_unconditional_after(lf, handed, freed)))) {
 		store = handed;
 		from_hand = 1;
 	}
@@ -734,7 +489,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	if (store_arg >= 0 && !from_hand) /* list_add(new, &d->head) */
 		r->target = holder_of_call(lf, store, store_arg);
 	if (freed == decide)
-		r->evidence = call_at(lf, decide);
+		r->evidence = lex_call_at(lf, decide);
 	else if (store >= 0 && store == handed)
 		r->evidence = xasprintf("passed to %.*s() at line %u",
 					(int)lf->toks[handed].len,
@@ -750,7 +505,7 @@ static void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	span = decide;
 	r->held_across_sleep = sleep >= 0 && sleep < span;
 	if (r->held_across_sleep) {
-		r->sleep_evidence = call_at(lf, sleep);
+		r->sleep_evidence = lex_call_at(lf, sleep);
 	} else {
 		/* the calls before the span's end, for the summaries */
 		for (h = nheld; h > 0 && held[h - 1].line > lf->toks[span].line;
@@ -816,300 +571,6 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 	}
 }
 
-/*
- * Is the `return` at token K the failure branch of a test of PLACE
- * (place_norm'd): `if (!w.node) return ...;`, or the last statement of
- * `if (!w.node) { ...; return ...; }`?
- */
-static int null_return(const struct lexfile *lf, long k, const char *place)
-{
-	struct strbuf sb = STRBUF_INIT;
-	long close = lex_prev(lf, k), open, j;
-	int yes, depth = 0;
-
-	if (lex_tok_is(lf, close, ";") || lex_tok_is(lf, close, "}")) {
-		/* the block's `{`, when this return ends it */
-		j = lex_stmt_end(lf, k, (long)lf->ntoks);
-		if (j >= (long)lf->ntoks || !lex_tok_is(lf, j, "}"))
-			return 0;
-		for (open = k; open > 0; open--)
-			if (lex_tok_is(lf, open, "}"))
-				depth++;
-			else if (lex_tok_is(lf, open, "{") && !depth--)
-				break;
-		close = lex_prev(lf, open);
-	}
-	if (!lex_tok_is(lf, close, ")") ||
-	    (open = lex_paren_open(lf, close)) <= 0 ||
-	    !lex_tok_is(lf, lex_prev(lf, open), "if"))
-		return 0;
-	for (j = open + 1; j < close; j++)
-		if (lf->toks[j].kind != TK_COMMENT)
-			sb_add(&sb, lf->buf + lf->toks[j].off, lf->toks[j].len);
-	sb_addc(&sb, 0);
-	yes = (sb.buf[0] == '!' && !strcmp(sb.buf + 1, place)) ||
-	      (!strncmp(sb.buf, place, strlen(place)) &&
-	       !strcmp(sb.buf + strlen(place), "==NULL"));
-	sb_release(&sb);
-	return yes;
-}
-
-/*
- * Does the `=` at K write OWN, the place the allocation's statement
- * wrote, as written (`queues[i]` again, not `uevent_env[1]` after
- * `uevent_env[0]`)?  NULL: the allocation wrote no place.
- */
-static int reassigns(const struct lexfile *lf, long k, const char *own)
-{
-	long l = lex_prev(lf, k), st;
-	size_t n;
-	char *lhs;
-	int same;
-
-	if (!own || l < 0 || (size_t)k + 1 >= lf->ntoks)
-		return 0;
-	/*
-	 * Every `=` of the function comes here: the text of its left side
-	 * is built only when its last token ends OWN.
-	 */
-	n = strlen(own);
-	if (lf->toks[l].len > n ||
-	    memcmp(own + n - lf->toks[l].len, lf->buf + lf->toks[l].off,
-		   lf->toks[l].len))
-		return 0;
-	lhs = lex_lhs_text(lf, k + 1);
-	same = !strcmp(lhs, own);
-	free(lhs);
-	if (!same)
-		return 0;
-	/* `if (c) p = alloc(); else p = NULL;`: the other branch */
-	st = lex_past_control(lf, lex_stmt_start(lf, k), k);
-	return !lex_tok_is(lf, lex_prev(lf, st), "else") &&
-	       !(lex_tok_is(lf, lex_prev(lf, st), "{") &&
-		 lex_tok_is(lf, lex_prev(lf, lex_prev(lf, st)), "else"));
-}
-
-/*
- * An array's elements (PLACE `ptr[]`) filled in a loop at token I and
- * freed in a loop at FREED (`for (i = 0; i < n; i++) vfree(ptr[i]);`):
- * every element is freed when the freeing loop is reached on every path
- * from the end of the filling one, and the free is a statement of its
- * body.
- */
-static int every_element_freed(const struct lexfile *lf,
-			       const struct lex_func *fn, long i, long freed)
-{
-	long start = (long)fn->body_open, end = (long)fn->body_close;
-	long lo = lex_loop_of(lf, i, start), fl = lex_loop_of(lf, freed, start);
-	long from = lo >= 0 ? lex_loop_close(lf, lo, end) + 1 : i, kw;
-
-	if (fl < 0 || fl <= from)
-		return 0;
-	if (lex_tok_is(lf, fl, "{")) {
-		if (lex_prev(lf, freed) != fl &&
-		    !unconditional_after(lf, fl + 1, freed))
-			return 0;
-		kw = lex_tok_is(lf, lex_prev(lf, fl), "do")
-			     ? lex_prev(lf, fl)
-			     : lex_paren_open(lf, lex_prev(lf, fl)) - 1;
-	} else {
-		if (lex_prev(lf, freed) != fl)
-			return 0;
-		kw = lex_paren_open(lf, fl) - 1;
-	}
-	return kw >= from && unconditional_after(lf, from, kw);
-}
-
-/*
- * `w.node = kasprintf(...)`, `s->req = alloc(...)` (token I): stored in a
- * place, a member of a structure on the stack (in a statement the parse
- * dropped: the structure's type is in a header) or on the heap.  Scoped
- * when a free of that place (R's target) follows, reached whenever the
- * allocation is (`out: skcipher_request_free(s->req);` at the end, no
- * goto past it): the function frees what it stored before it returns.
- * Else R stays as it is.
- */
-static void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
-			     const struct lex_func *fn, long i,
-			     struct owner *r)
-{
-	char *place = xstrdup(r->target), *name, *t, *own;
-	struct held_call held[MAX_HELD];
-	long k, freed = -1, sleep = -1;
-	int nheld = 0, h, arg;
-
-	place_norm(place);
-	own = lex_lhs_text(lf, i);
-	t = xstrdup(own);
-	place_norm(t);
-	if (strcmp(t, place)) {
-		free(own);
-		own = NULL; /* `&d->mask`, pskb_expand_head(skb, ...) */
-	}
-	free(t);
-	for (k = i + 1; k < (long)fn->body_close && freed < 0; k++) {
-		long past;
-
-		/* the other branch of the `if` that made it: not its path */
-		if ((past = lex_else_skip(lf, k, i, (long)fn->body_close)) > k) {
-			k = past - 1;
-			continue;
-		}
-		/* a path that returns holding it, but for the failed one */
-		if (lex_tok_is(lf, k, "return") && !null_return(lf, k, place))
-			break;
-		/* the place set again (`queues[i] = swap(...)`): not ours */
-		if (lex_tok_is(lf, k, "=") && reassigns(lf, k, own))
-			break;
-		if (lf->toks[k].kind != TK_IDENT || !lex_tok_is(lf, k + 1, "("))
-			continue;
-		name = xstrndup(lf->buf + lf->toks[k].off, lf->toks[k].len);
-		arg = call_frees(w, name);
-		free(name);
-		if (arg >= 0 && (t = lex_arg_text(lf, k, arg))) {
-			place_norm(t);
-			if (!strcmp(t, place))
-				freed = k;
-			free(t);
-		} else if (sleep < 0 && lex_call_may_sleep(w, k)) {
-			sleep = k;
-		} else if (arg < 0) {
-			held_tok(w, held, &nheld, k);
-		}
-	}
-	if (freed >= 0 &&
-	    (unconditional_after(lf, i, freed) ||
-	     (strstr(place, "[]") && every_element_freed(lf, fn, i, freed)))) {
-		free(place);
-		r->lifetime = "scoped";
-		r->line = lf->toks[freed].line;
-		free(r->evidence);
-		r->evidence = call_at(lf, freed);
-		free(r->target);
-		r->target = NULL;
-		r->held_across_sleep = sleep >= 0;
-		free(r->sleep_evidence);
-		r->sleep_evidence = NULL;
-		free(r->held_calls);
-		r->held_calls = NULL;
-		if (sleep >= 0)
-			r->sleep_evidence = call_at(lf, sleep);
-		else
-			r->held_calls = held_json(held, nheld, 0);
-	} else {
-		free(place);
-	}
-	free(own);
-	for (h = 0; h < nheld; h++)
-		free(held[h].name);
-}
-
-/* The token of the variable VAR in `&VAR`, the ARG-th argument at CALL. */
-static long out_var(const struct lexfile *lf, long call, int arg)
-{
-	long j, end, v = -1;
-	int n = 0;
-
-	for (j = arg_span(lf, call, arg, &end); j >= 0 && j < end; j++) {
-		if (lf->toks[j].kind == TK_COMMENT)
-			continue;
-		if (n++ == 1)
-			v = j;
-	}
-	if (n != 2 || v < 1 || !lex_tok_is(lf, lex_prev(lf, v), "&") ||
-	    lf->toks[v].kind != TK_IDENT)
-		return -1;
-	return v;
-}
-
-/* The allocation at token I lives in PLACE: stored, unless freed there. */
-static void attach_to(struct walk_ctx *w, const struct lexfile *lf,
-		      const struct lex_func *fn, long i, const struct site *s,
-		      const char *place, struct owner *r)
-{
-	r->target = xstrdup(place);
-	r->lifetime = "stored";
-	r->held_across_sleep = 0;
-	r->line = s->line;
-	r->evidence = xasprintf("stored in %s at line %u", r->target, s->line);
-	lex_follow_place(w, lf, fn, i, r);
-}
-
-void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
-		   struct owner *r)
-{
-	const struct lexfile *lf = w->lf;
-	const struct lex_func *fn;
-	long i, var;
-	char *t;
-
-	if (!lf || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0 || !(t = lex_arg_text(lf, i, arg)))
-		return;
-	if (!strcmp(t, "NULL")) {
-		/* __alloc_pages_bulk(..., list, NULL): not through it */
-		free(t);
-		return;
-	}
-	fn = &lf->funcs[lf->toks[i].fn];
-	free(r->evidence);
-	r->evidence = NULL;
-	free(r->target);
-	r->target = NULL;
-	free(r->sleep_evidence);
-	r->sleep_evidence = NULL;
-	free(r->held_calls);
-	r->held_calls = NULL;
-	r->lifetime = "unknown";
-	r->held_across_sleep = -1;
-	if (t[0] != '&') {
-		/*
-		 * pskb_expand_head(skb, ...): the new head is attached to
-		 * the object the argument points to (a wrapper's out
-		 * parameter the same): it lives there, freed with it when
-		 * this function frees that.
-		 */
-		place_norm(t);
-		attach_to(w, lf, fn, i, s, t, r);
-		free(t);
-		return;
-	}
-	var = out_var(lf, i, arg);
-	if (var >= 0 && local_var(lf, fn, var)) {
-		free(t);
-		lex_follow(w, lf, fn, i, var, r);
-		return;
-	}
-	/* `&global`, `&d->mask`: stored there, unless freed there too */
-	place_norm(t + 1);
-	attach_to(w, lf, fn, i, s, t + 1, r);
-	free(t);
-}
-
-/* The path walk's `d->buf = alloc()`: lex_follow_place() on its tokens. */
-void lex_store_freed(struct walk_ctx *w, const struct site *s,
-		     struct owner *r)
-{
-	const struct lexfile *lf = w->lf;
-	enum lex_use use;
-	long i, var;
-
-	if (!lf || !r->target || (i = lex_tok_at(lf, s->line, s->col)) < 0 ||
-	    lf->toks[i].fn < 0)
-		return;
-	use = lex_consumer(lf, i, &var);
-	/*
-	 * `readbuf = vmalloc()` with readbuf a global or a static: the
-	 * parse said the name it stored in lasts (R's target)
-	 */
-	if (use != LEX_STORE &&
-	    (use != LEX_VAR || strlen(r->target) != lf->toks[var].len ||
-	     memcmp(r->target, lf->buf + lf->toks[var].off,
-		    lf->toks[var].len)))
-		return;
-	lex_follow_place(w, lf, &lf->funcs[lf->toks[i].fn], i, r);
-}
-
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
@@ -1147,7 +608,7 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 	}
 	if (use != LEX_VAR)
 		return;
-	if (!local_var(lf, fn, var)) {
+	if (!lex_local_var(lf, fn, var)) {
 		r->lifetime = "stored";
 		r->held_across_sleep = 0;
 		r->line = s->line;

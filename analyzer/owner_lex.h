@@ -8,7 +8,8 @@
  * could not type an argument) and for the wrapper learner, which must
  * decide the same way at every depth.  No paths: a free anywhere after
  * the allocation in the function counts (the site's confidence says
- * `lexical`).
+ * `lexical`).  owner_lex.c follows variables, owner_place.c places
+ * (lex_store_freed, lex_out_param), lexpath.c decides what is reached.
  */
 
 #include "analyzer/lexscan.h"

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Token-level paths (owner_int.h): is a later statement reached
+ * whenever the allocation's is, across labels, gotos, tests of the
+ * object's own presence and the branches of an `if`?
+ */
+#include "analyzer/owner_lex.h"
+#include "analyzer/owner_int.h"
+#include "analyzer/lexscan.h"
+
+#include <string.h>
+
+/*
+ * Does the code before the `label:` whose ':' is token P not fall
+ * through to it: `return 0; out:` (only a goto gets there)?  Also when
+ * no statement ends right before it.
+ */
+static int jumps_before(const struct lexfile *lf, long p)
+{
+	long end = lex_prev(lf, lex_prev(lf, p)), st;
+
+	if (lex_tok_is(lf, end, "}"))
+		return 0;
+	if (!lex_tok_is(lf, end, ";"))
+		return 1;
+	st = lex_stmt_start(lf, end);
+	return st < 0 || is_jump_keyword(lf->buf + lf->toks[st].off,
+					 lf->toks[st].len);
+}
+
+/* The label `NAME:` that the goto at G jumps to, in G's function, or -1. */
+static long label_of(const struct lexfile *lf, long g)
+{
+	long l;
+
+	for (l = (long)lf->funcs[lf->toks[g].fn].body_open + 1;
+	     l + 1 < (long)lf->ntoks && lf->toks[l].fn == lf->toks[g].fn; l++)
+		if (lex_same_tok(lf, l, g + 1) && lex_tok_is(lf, l + 1, ":") &&
+		    !lex_tok_is(lf, lex_prev(lf, l), "goto"))
+			return l;
+	return -1;
+}
+
+/* Are the calls at tokens A and B the same text (`kfree(init.name)`)? */
+static int same_call(const struct lexfile *lf, long a, long b)
+{
+	long ea = lex_paren_close(lf, a + 1, (long)lf->ntoks), k;
+
+	if (ea >= (long)lf->ntoks || !lex_same_tok(lf, a, b))
+		return 0;
+	for (k = 1; a + k <= ea; k++)
+		if (b + k >= (long)lf->ntoks || !lex_same_tok(lf, a + k, b + k))
+			return 0;
+	return 1;
+}
+
+/*
+ * From label L on, does the code do the call at TO again, or jump back
+ * to a label at or before TO, before a `return` (`err: kfree(name);`,
+ * `delete: undo(); goto free;`)?
+ */
+static int label_rejoins(const struct lexfile *lf, long l, long to)
+{
+	long k, t;
+
+	for (k = l + 2; k < (long)lf->ntoks && lf->toks[k].fn == lf->toks[l].fn;
+	     k++) {
+		if (lex_tok_is(lf, k, "return"))
+			return 0;
+		if (same_call(lf, to, k))
+			return 1;
+		if (lex_tok_is(lf, k, "goto") &&
+		    lf->toks[k + 1].kind == TK_IDENT &&
+		    (t = label_of(lf, k)) >= 0 && t <= to)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The end of the failed allocation's check right after the statement of
+ * token FROM (`if (!p) { ret = -ENOMEM; goto out; }`, `if (IS_ERR(p))
+ * goto out;`): its last token, or FROM when there is none.  Its jumps
+ * leave with nothing to free.
+ */
+static long null_check_end(const struct lexfile *lf, long from)
+{
+	long k = from, c, e, t, x;
+	int depth = 0;
+
+	for (; k < (long)lf->ntoks; k++) {
+		if (lex_tok_is(lf, k, "("))
+			depth++;
+		else if (lex_tok_is(lf, k, ")") && --depth < 0)
+			return from; /* `if (!(p = alloc()))`: the test itself */
+		else if (!depth && lex_tok_is(lf, k, ";"))
+			break;
+	}
+	t = lex_next(lf, k);
+	if (!lex_tok_is(lf, t, "if") || !lex_tok_is(lf, lex_next(lf, t), "("))
+		return from;
+	c = lex_paren_close(lf, lex_next(lf, t), (long)lf->ntoks);
+	x = lex_next(lf, lex_next(lf, t)); /* the condition's first token */
+	if (!lex_tok_is(lf, x, "!") && !lex_tok_is(lf, x, "IS_ERR") &&
+	    !lex_tok_is(lf, x, "IS_ERR_OR_NULL") &&
+	    !(lex_tok_is(lf, x, "unlikely") &&
+	      lex_tok_is(lf, lex_next(lf, lex_next(lf, x)), "!")) &&
+	    !lex_tok_is(lf, lex_prev(lf, c), "NULL"))
+		return from;
+	if (!lex_tok_is(lf, lex_next(lf, c), "{")) {
+		for (e = c + 1; e < (long)lf->ntoks && !lex_tok_is(lf, e, ";");)
+			e++;
+		return e;
+	}
+	for (e = c + 1, depth = 0; e < (long)lf->ntoks; e++)
+		if (lex_tok_is(lf, e, "{"))
+			depth++;
+		else if (lex_tok_is(lf, e, "}") && !--depth)
+			return e;
+	return from;
+}
+
+/*
+ * Does a `goto` between tokens FROM and TO, the failed allocation's
+ * aside, jump to a label after TO whose code does not come back to what
+ * TO does: a path that skips it?
+ */
+static int goto_past(const struct lexfile *lf, long from, long to)
+{
+	long g, l;
+
+	for (g = null_check_end(lf, from) + 1; g + 1 < to; g++) {
+		if (!lex_tok_is(lf, g, "goto") ||
+		    lf->toks[g + 1].kind != TK_IDENT)
+			continue;
+		l = label_of(lf, g);
+		if (l > to && !label_rejoins(lf, l, to))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is token K a name among the tokens (A, B)? */
+static int name_among(const struct lexfile *lf, long k, long a, long b)
+{
+	for (a++; a < b; a++)
+		if (lf->toks[a].kind == TK_IDENT && lex_same_tok(lf, a, k))
+			return 1;
+	return 0;
+}
+
+/*
+ * P ends `if (p)`, `if (p != NULL)`, `if (!IS_ERR(p))` or `if (s->p)`
+ * guarding the free call at token CALL of that same object (a test only
+ * the object's own absence fails): the token before the `if`, else P.
+ * `out: if (wksp != NULL) large_free(wksp);` frees on every path.
+ */
+static long past_null_guard(const struct lexfile *lf, long p, long call)
+{
+	long o, k, close;
+	int names = 0;
+
+	if (!lex_tok_is(lf, p, ")") || (o = lex_paren_open(lf, p)) < 1 ||
+	    !lex_tok_is(lf, lex_prev(lf, o), "if") ||
+	    !lex_tok_is(lf, call + 1, "(") ||
+	    (close = lex_paren_close(lf, call + 1, (long)lf->ntoks)) >=
+		    (long)lf->ntoks)
+		return p;
+	for (k = o + 1; k < p; k++) {
+		const struct tok *t = &lf->toks[k];
+
+		if (t->kind == TK_COMMENT)
+			continue;
+		if (t->kind == TK_IDENT) {
+			if (!lex_tok_is(lf, k, "NULL") &&
+			    !lex_tok_is(lf, k, "IS_ERR") &&
+			    !lex_tok_is(lf, k, "IS_ERR_OR_NULL") &&
+			    !name_among(lf, k, call + 1, close))
+				return p;
+			names++;
+			continue;
+		}
+		/* `if (res.scratch)`, `if (s->buf)`: a member place too */
+		if (!lex_tok_is(lf, k, "!=") && !lex_tok_is(lf, k, "!") &&
+		    !lex_tok_is(lf, k, "(") && !lex_tok_is(lf, k, ")") &&
+		    !lex_tok_is(lf, k, ".") && !lex_tok_is(lf, k, "->"))
+			return p;
+	}
+	return names ? lex_prev(lf, lex_prev(lf, o)) : p;
+}
+
+/*
+ * Is the `}` at K the end of a branch of an `if` (`if (c) { ... }`,
+ * `else { ... }`)?  What follows it runs whenever the branch ends without
+ * a jump, unlike the end of a loop's body (each turn's object).
+ */
+static int if_block_end(const struct lexfile *lf, long k)
+{
+	long o, b;
+	int depth = 0;
+
+	for (o = k; o >= 0; o--)
+		if (lex_tok_is(lf, o, "}"))
+			depth++;
+		else if (lex_tok_is(lf, o, "{") && !--depth)
+			break;
+	if (o <= 0)
+		return 0;
+	b = lex_prev(lf, o);
+	if (lex_tok_is(lf, b, "else"))
+		return 1;
+	return lex_tok_is(lf, b, ")") && (b = lex_paren_open(lf, b)) > 0 &&
+	       lex_tok_is(lf, lex_prev(lf, b), "if");
+}
+
+/*
+ * Is the call at token TO a statement of its own in the block of the
+ * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
+ * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
+ * right before it (`out: kfree(buf);`) is no condition: the code before
+ * falls through to it, and a `goto` in between jumps there too; nor is a
+ * test of the object's own presence (past_null_guard()).
+ */
+int lex_unconditional_after(const struct lexfile *lf, long from, long to)
+{
+	long k, p = lex_prev(lf, to);
+	int depth = 0;
+
+	/* `#ifdef CONFIG_X` right before it is no statement */
+	while (p > 0 && lf->toks[p].dir >= 0)
+		p = lex_prev(lf, p);
+
+	for (k = from; k < to; k++) {
+		if (lex_tok_is(lf, k, "{"))
+			depth++;
+		else if (lex_tok_is(lf, k, "}") && --depth < 0 &&
+			 !if_block_end(lf, k))
+			return 0;
+		else if (depth < 0)
+			depth = 0; /* on after the `if` the call was made in */
+		else if (!depth && lex_tok_is(lf, k, "return") &&
+			 (lex_tok_is(lf, lex_prev(lf, k), ";") ||
+			  lex_tok_is(lf, lex_prev(lf, k), "{") ||
+			  lex_tok_is(lf, lex_prev(lf, k), "}") ||
+			  lex_tok_is(lf, lex_prev(lf, k), ":")))
+			return 0; /* `return 0; err: kfree(p);`: a goto's */
+	}
+	if (depth || goto_past(lf, from, to))
+		return 0;
+	p = past_null_guard(lf, p, to);
+	while (p > 1 && lex_tok_is(lf, p, ":") &&
+	       lf->toks[lex_prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
+		p = lex_prev(lf, lex_prev(lf, p)); /* `label:` */
+	return lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}");
+}
