@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ownership analysis of owner.h.
+ * The ownership analysis of owner.h: the path walk over the function,
+ * what each expression, branch and return does to the object.  What
+ * consumes the call and the site's answer are owner_site.c.
  */
 #include "analyzer/owner.h"
 #include "analyzer/ast.h"
@@ -38,7 +40,7 @@ static int tracked(struct own *o, CXCursor c)
 	return tracked_decl(o, ast_ref_decl(c));
 }
 
-static void add_var(struct own *o, CXCursor v)
+void own_add_var(struct own *o, CXCursor v)
 {
 	if (o->nvars < MAX_VARS)
 		o->vars[o->nvars++] = v;
@@ -159,9 +161,6 @@ static int element_address(struct own *o, CXCursor e)
 	return yes;
 }
 
-static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
-				CXCursor written);
-
 /*
  * How an argument refers to the tracked object: 2 the pointer itself (or
  * the variable's address), 1 the address of a member (&p->list), 0 not.
@@ -179,7 +178,7 @@ static int arg_mentions(struct own *o, CXCursor a)
 	if (tracked(o, ast_strip(a)))
 		return !spelled_member(o, a) ? 2 : interior_address(o, a);
 	a = ast_strip(a);
-	if (tracked_decl(o, local_aggregate(o->w, a, a)))
+	if (tracked_decl(o, own_local_aggregate(o->w, a, a)))
 		return 2; /* pages[i], t.buf: what was stored there */
 	if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
 	    ast_children(a, k) != 1 || strcmp(ast_operator(o->w, a, op), "&"))
@@ -329,8 +328,8 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
  * the local it lives in, else a null cursor.  WRITTEN: LHS as written,
  * before casts and parentheses were stripped.
  */
-static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
-				CXCursor written)
+CXCursor own_local_aggregate(const struct walk_ctx *w, CXCursor lhs,
+			     CXCursor written)
 {
 	enum CXCursorKind k = clang_getCursorKind(lhs);
 	CXCursor kid[AST_MAX_KIDS], d;
@@ -362,13 +361,13 @@ static CXCursor local_aggregate(const struct walk_ctx *w, CXCursor lhs,
 }
 
 /* An lvalue that outlives the function: a member, a global, *out, a[i]. */
-static int lasting_lvalue(const struct walk_ctx *w, CXCursor lhs,
-			  CXCursor written)
+int own_lasting_lvalue(const struct walk_ctx *w, CXCursor lhs,
+		       CXCursor written)
 {
 	enum CXCursorKind k = clang_getCursorKind(lhs);
 	CXCursor d;
 
-	if (!clang_Cursor_isNull(local_aggregate(w, lhs, written)))
+	if (!clang_Cursor_isNull(own_local_aggregate(w, lhs, written)))
 		return 0;
 	if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
 	    k == CXCursor_UnaryOperator || !ast_spelled_plain(w, written))
@@ -491,8 +490,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 			 */
 			if (!member_value(o, d, k[1]) &&
 			    st & ~(OW_NONE | OW_NULL))
-				add_var(o, d);
-		} else if (lasting_lvalue(o->w, lhs, k[0]) &&
+				own_add_var(o, d);
+		} else if (own_lasting_lvalue(o->w, lhs, k[0]) &&
 			   !member_value(o, k[0], k[1])) {
 			/* `*node_guid = rep->node_guid` writes a value */
 			if (st & OW_HELD) {
@@ -535,7 +534,7 @@ unsigned own_ev(struct own *o, CXCursor c, unsigned st)
 		if (n && tracked(o, k[n - 1]) && st & ~(OW_NONE | OW_NULL) &&
 		    !member_value(o, c, k[n - 1])) {
 			if (ast_is_local(c))
-				add_var(o, c);
+				own_add_var(o, c);
 			else
 				st = to_done(st);
 		}
@@ -561,14 +560,14 @@ unsigned own_ev(struct own *o, CXCursor c, unsigned st)
 	}
 }
 
-static int skip_domain(void *ctx, CXCursor c)
+int own_skip_domain(void *ctx, CXCursor c)
 {
 	struct own *o = ctx;
 
 	return o->active && ast_disabled(o->w, c);
 }
 
-static unsigned ev_domain(void *ctx, CXCursor c, unsigned st)
+unsigned own_ev_domain(void *ctx, CXCursor c, unsigned st)
 {
 	return own_ev(ctx, c, st);
 }
@@ -609,7 +608,7 @@ static int tests_tracked(struct own *o, CXCursor c)
 
 	c = ast_strip(c);
 	if ((tracked(o, c) && ast_spelled_plain(o->w, written)) ||
-	    tracked_decl(o, local_aggregate(o->w, c, c))) /* !pages[i] */
+	    tracked_decl(o, own_local_aggregate(o->w, c, c))) /* !pages[i] */
 		return 1;
 	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
 	       ast_children(c, k) == 2 &&
@@ -731,8 +730,8 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 	}
 }
 
-static void br_domain(void *ctx, CXCursor c, unsigned st, unsigned *t,
-		      unsigned *f)
+void own_br_domain(void *ctx, CXCursor c, unsigned st, unsigned *t,
+		   unsigned *f)
 {
 	br(ctx, c, st, t, f);
 }
@@ -795,7 +794,7 @@ static int returns_inside(struct own *o, CXCursor e)
 	return yes && returns_pointer(o);
 }
 
-static void ret_domain(void *ctx, CXCursor stmt, unsigned st)
+void own_ret_domain(void *ctx, CXCursor stmt, unsigned st)
 {
 	struct own *o = ctx;
 	CXCursor k[AST_MAX_KIDS];
@@ -819,403 +818,4 @@ static void ret_domain(void *ctx, CXCursor stmt, unsigned st)
 				      line)
 			  : xstrdup("not freed before the end of the "
 				    "function"));
-}
-
-/* --- the consumer of the call --------------------------------------- */
-
-struct find {
-	CXCursor target;
-	CXCursor stack[MAX_DEPTH];
-	int depth, found;
-	CXCursor path[MAX_DEPTH];
-	int pathlen;
-};
-
-static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct find *f = data;
-
-	(void)parent;
-	if (f->found || f->depth >= MAX_DEPTH)
-		return CXChildVisit_Break;
-	f->stack[f->depth++] = c;
-	if (ast_same(c, f->target)) {
-		memcpy(f->path, f->stack, sizeof(CXCursor) * (size_t)f->depth);
-		f->pathlen = f->depth;
-		f->found = 1;
-	} else {
-		clang_visitChildren(c, find_visit, f);
-	}
-	f->depth--;
-	return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-static void set(struct owner *r, const char *lifetime, unsigned line,
-		char *evidence)
-{
-	r->lifetime = lifetime;
-	r->line = line;
-	free(r->evidence);
-	r->evidence = evidence;
-}
-
-static void take(struct owner *r, const char *lifetime, struct fact *f)
-{
-	set(r, lifetime, f->line, f->what);
-	f->what = NULL;
-}
-
-/*
- * Classify from the consumer; returns the variable to follow (null when
- * the consumer settles it).
- */
-static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
-{
-	struct walk_ctx *w = o->w;
-	CXCursor child = o->call, parent, k[AST_MAX_KIDS], lhs, agg;
-	enum CXCursorKind pk;
-	unsigned line = ast_line(o->call);
-	int i = f->pathlen - 2;
-	char op[4], *name;
-
-	for (; i >= 0; i--, child = parent) {
-		parent = f->path[i];
-		pk = clang_getCursorKind(parent);
-		if (pk != CXCursor_UnexposedExpr && pk != CXCursor_ParenExpr &&
-		    pk != CXCursor_CStyleCastExpr &&
-		    pk != CXCursor_ConditionalOperator)
-			break;
-	}
-	if (i < 0) {
-		set(r, "unknown", line, NULL);
-		return clang_getNullCursor();
-	}
-	switch (pk) {
-	case CXCursor_VarDecl:
-		if (ast_is_local(parent))
-			return parent;
-		name = ast_name(parent);
-		set(r, "stored", line,
-		    xasprintf("stored in static %s at line %u", name, line));
-		r->target = name;
-		break;
-	case CXCursor_BinaryOperator:
-		if (ast_children(parent, k) == 2 &&
-		    !strcmp(ast_operator(w, parent, op), "=") &&
-		    ast_same(k[1], child)) {
-			lhs = ast_strip(k[0]);
-			if (!clang_Cursor_isNull(ast_ref_decl(lhs)) &&
-			    ast_is_local(ast_ref_decl(lhs)) &&
-			    ast_spelled_plain(w, k[0]))
-				return ast_ref_decl(lhs);
-			agg = local_aggregate(w, lhs, k[0]);
-			if (!clang_Cursor_isNull(agg))
-				return agg;
-			if (lasting_lvalue(o->w, lhs, k[0])) {
-				r->target = ast_text(w, k[0]);
-				set(r, "stored", line,
-				    xasprintf("stored in %s at line %u",
-					      r->target, line));
-				break;
-			}
-		}
-		set(r, "unknown", line,
-		    xasprintf("used in an expression at line %u", line));
-		break;
-	case CXCursor_ReturnStmt:
-		set(r, "returned", line,
-		    xasprintf("returned at line %u", line));
-		break;
-	case CXCursor_CallExpr:
-		name = ast_callee(parent);
-		if (w->lifetime &&
-		    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0)
-			set(r, "stored", line,
-			    xasprintf("%s() at line %u", name, line));
-		else
-			set(r, "unknown", line,
-			    xasprintf("passed to %s() at line %u", name, line));
-		free(name);
-		break;
-	case CXCursor_CompoundStmt:
-		set(r, "leaked_on_path", line, xstrdup("result not used"));
-		break;
-	default:
-		set(r, "unknown", line,
-		    xasprintf("used in an expression at line %u", line));
-		break;
-	}
-	return clang_getNullCursor();
-}
-
-static void owner_release(void *p)
-{
-	struct owner *r = p;
-
-	free(r->evidence);
-	free(r->sleep_evidence);
-	free(r->held_calls);
-	free(r->target);
-	free(r);
-}
-
-/*
- * The consumer is no expression the AST can tell: a single-file parse
- * that cannot type `priv->suspend` (a struct of a header) keeps a
- * recovery node where the assignment was.  The tokens still say it.
- */
-static void lexical_instead(struct walk_ctx *w, const struct site *s,
-			    struct owner *r)
-{
-	struct owner t;
-
-	memset(&t, 0, sizeof(t));
-	owner_lexical(w, s, &t);
-	if (strcmp(t.lifetime, "unknown")) {
-		free(r->evidence);
-		free(r->target);
-		*r = t;
-		return;
-	}
-	free(t.evidence);
-	free(t.sleep_evidence);
-	free(t.target);
-}
-
-/* idr_alloc(), xa_store(): what the site allocates is an ID, a node. */
-static int ids_family(const struct alloc_fn *a)
-{
-	return a && a->family &&
-	       (!strcmp(a->family, "idr") || !strcmp(a->family, "xarray"));
-}
-
-static int site_ids(struct walk_ctx *w, const struct site *s)
-{
-	return w->allocs &&
-	       ids_family(alloc_lookup(w->allocs, s->api, strlen(s->api)));
-}
-
-/*
- * devm_*: the device owns the memory and frees it when it goes away, so
- * what is not returned, stored or freed here is stored with the device;
- * so are the IDs and nodes of an ID allocator or xarray, with it.
- */
-static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
-			      const struct site *s)
-{
-	const struct alloc_fn *a =
-		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
-			  : NULL;
-	int ids;
-
-	if (!a || !a->family ||
-	    (strcmp(r->lifetime, "unknown") &&
-	     strcmp(r->lifetime, "leaked_on_path")))
-		return;
-	/*
-	 * idr_alloc(), xa_store(): the allocation (an ID, a tree node)
-	 * stays in the container the call names until an ida_free() or
-	 * xa_erase(): what the value the call returns becomes says nothing
-	 * about it.
-	 */
-	ids = ids_family(a);
-	if (strcmp(a->family, "devm") && !ids)
-		return;
-	free(r->target);
-	r->target = xstrdup(ids ? "the container" : "the device");
-	set(r, "stored", s->line,
-	    ids ? xasprintf("kept in the container %s() fills", s->api)
-		: xasprintf("device-managed: %s() memory is freed with the "
-			    "device",
-			    s->api));
-}
-
-/* The answer of a path walk, by precedence. */
-static void decide(struct own *o, struct owner *r, CXCursor call)
-{
-	if (o->stored.seen) {
-		take(r, "stored", &o->stored);
-		r->target = o->target;
-		o->target = NULL;
-	} else if (o->returned.seen) {
-		take(r, "returned", &o->returned);
-	} else if (o->leaked.seen) {
-		take(r, "leaked_on_path", &o->leaked);
-	} else if (o->escaped_out) {
-		/*
-		 * Handed to a function and not freed here on some path to a
-		 * return: that function keeps it (queued, attached, sent).
-		 * The summaries step may say it only borrows or frees it.
-		 */
-		take(r, "stored", &o->escaped);
-		r->target = xstrdup("the callee");
-	} else if (o->freed.seen) {
-		take(r, "scoped", &o->freed);
-	} else {
-		set(r, "unknown", ast_line(call), NULL);
-	}
-}
-
-/*
- * The walk again with every hand-over taken as the callee borrowing
- * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
- */
-static void alt_answer(const struct own *base, const struct site *s,
-		       CXCursor fn, CXCursor var, int mode, const char *one,
-		       struct strbuf *sb)
-{
-	struct walk_ctx *w = base->w;
-	CXCursor call = base->call;
-	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
-				ret_domain, skip_domain, gap_domain};
-	struct owner t;
-	struct own o;
-
-	memset(&o, 0, sizeof(o));
-	memset(&t, 0, sizeof(t));
-	o.w = w;
-	o.call = call;
-	o.fn = fn;
-	o.active = !s->in_disabled_branch;
-	o.ids = base->ids;
-	guards_copy(&o, base);
-	o.esc_mode = mode;
-	o.esc_one = one;
-	add_var(&o, var);
-	d.ctx = &o;
-	flow_run(w, fn, &d, OW_NONE);
-	decide(&o, &t, call);
-	if (one) {
-		char *k = xasprintf("f:%s", one);
-
-		esc_answer(sb, k, t.lifetime, t.evidence, t.line);
-		free(k);
-	} else {
-		esc_answer(sb, mode == ESC_BORROW ? "ab" : "af", t.lifetime,
-			   t.evidence, t.line);
-	}
-	free(t.evidence);
-	free(t.target);
-	own_release(&o);
-}
-
-static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
-		    CXCursor fn, struct owner *r)
-{
-	struct own o;
-	struct find *f = xcalloc(1, sizeof(*f));
-	struct flow_domain d = {NULL,	    ev_domain,	 br_domain,
-				ret_domain, skip_domain, gap_domain};
-	CXCursor var;
-
-	memset(&o, 0, sizeof(o));
-	o.w = w;
-	o.call = call;
-	o.fn = fn;
-	o.active = !s->in_disabled_branch;
-	o.ids = site_ids(w, s);
-	f->target = call;
-	clang_visitChildren(fn, find_visit, f);
-	r->held_across_sleep = -1;
-	if (!f->found) {
-		set(r, "unknown", ast_line(call), NULL);
-		free(f);
-		return;
-	}
-	var = consumer(&o, f, r);
-	if (!clang_Cursor_isNull(var))
-		guards_of(&o, f->path, f->pathlen, fn);
-	free(f);
-	if (clang_Cursor_isNull(var)) {
-		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */
-		if (!strcmp(r->lifetime, "returned")) {
-			r->held_across_sleep = 0;
-		} else if (!strcmp(r->lifetime, "stored")) {
-			r->held_across_sleep = 0;
-			lex_store_freed(w, s, r);
-		} else if (!strcmp(r->lifetime, "unknown")) {
-			lexical_instead(w, s, r);
-		}
-		holder_returned(w, s, r->target, r);
-		managed_elsewhere(w, r, s);
-		return;
-	}
-	add_var(&o, var);
-	d.ctx = &o;
-	flow_run(w, fn, &d, OW_NONE);
-	decide(&o, r, call);
-	/*
-	 * Held across a sleep between the allocation and the free, the
-	 * return or the store (the holder after a hand-over is another
-	 * question): the path walk saw every call made while it was held.
-	 */
-	if (o.slept.seen) {
-		r->held_across_sleep = 1;
-		r->sleep_evidence = o.slept.what;
-		o.slept.what = NULL;
-	} else {
-		r->held_across_sleep = 0;
-		r->held_calls = held_calls_json(&o, 0);
-	}
-	/* `d->buf = alloc()` through a local d: freed there by the end? */
-	if (!strcmp(r->lifetime, "stored") && r->target &&
-	    strpbrk(r->target, ".-[") && !strchr(r->target, ' '))
-		lex_store_freed(w, s, r);
-	holder_returned(w, s, r->target, r);
-	holder_returned(w, s, o.holder, r);
-	managed_elsewhere(w, r, s);
-	if (o.escaped_out && o.nesc && !o.esc_bad &&
-	    !strcmp(r->lifetime, "stored") && r->target &&
-	    !strcmp(r->target, "the callee")) {
-		struct strbuf sb = STRBUF_INIT;
-		int i;
-
-		esc_json(&sb, r->held_calls, o.esc, o.nesc);
-		esc_answer(&sb, "lt", r->lifetime, r->evidence, r->line);
-		alt_answer(&o, s, fn, var, ESC_BORROW, NULL, &sb);
-		alt_answer(&o, s, fn, var, ESC_FREE, NULL, &sb);
-		for (i = 0; o.nesc > 1 && i < o.nesc && i < MAX_ESC_ONE; i++)
-			alt_answer(&o, s, fn, var, ESC_ONE, o.esc[i].name,
-				   &sb);
-		sb_addc(&sb, '}');
-		r->held_calls = sb_detach(&sb);
-	}
-	own_release(&o);
-}
-
-/* An allocator whose object comes back through an argument (`&mask`). */
-static void out_param(struct walk_ctx *w, const struct site *s,
-		      struct owner *r)
-{
-	const struct alloc_fn *a =
-		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
-			  : NULL;
-
-	if (a && a->kind == AK_ALLOC && a->ptr_arg >= 0)
-		lex_out_param(w, s, a->ptr_arg, r);
-}
-
-const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
-			     CXCursor call, CXCursor fn)
-{
-	struct owner *r = tu_memo_get(w, s);
-
-	if (r)
-		return r;
-	r = xcalloc(1, sizeof(*r));
-	if (clang_Cursor_isNull(call)) {
-		owner_lexical(w, s, r);
-		holder_returned(w, s, r->target, r);
-		managed_elsewhere(w, r, s);
-	} else if (clang_Cursor_isNull(fn)) {
-		r->lifetime = "unknown";
-		r->held_across_sleep = -1;
-	} else {
-		analyse(w, s, call, fn, r);
-	}
-	out_param(w, s, r);
-	errpath_sleep(w, s, r);
-	tu_memo_put(w, s, r, owner_release);
-	return r;
 }

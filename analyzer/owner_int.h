@@ -124,6 +124,23 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 /* owner.c: C's text without blanks; the followed name spelled at Q. */
 char *own_squeezed(struct own *o, CXCursor c);
 size_t own_var_at(struct own *o, const char *q);
+/* owner.c: follow V (an alias of the object) too */
+void own_add_var(struct own *o, CXCursor v);
+/*
+ * owner.c: the local array or structure LHS (`t.buf`, `pages[i]`) is a
+ * member or element of, else a null cursor; and is LHS a place that
+ * outlives the function?  WRITTEN: LHS as written.
+ */
+CXCursor own_local_aggregate(const struct walk_ctx *w, CXCursor lhs,
+			     CXCursor written);
+int own_lasting_lvalue(const struct walk_ctx *w, CXCursor lhs,
+		       CXCursor written);
+/* owner.c: the flow domain's callbacks (flow.h struct flow_domain) */
+int own_skip_domain(void *ctx, CXCursor c);
+unsigned own_ev_domain(void *ctx, CXCursor c, unsigned st);
+void own_br_domain(void *ctx, CXCursor c, unsigned st, unsigned *t,
+		   unsigned *f);
+void own_ret_domain(void *ctx, CXCursor stmt, unsigned st);
 /* owner.c: is C `0` or `NULL`? */
 int own_null_const(CXCursor c);
 /* owner.c: the object's states after evaluating the expression C */

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The site's answer (owner.h): what consumes the allocation call, the
+ * path walk's answer by precedence, the alternative answers for the
+ * summaries step, and owner_of().  The walk itself is owner.c.
+ */
+#include "analyzer/owner.h"
+#include "analyzer/ast.h"
+#include "analyzer/flow.h"
+#include "analyzer/lexscan.h"
+#include "analyzer/names.h"
+#include "analyzer/owner_errpath.h"
+#include "analyzer/owner_int.h"
+#include "analyzer/owner_lex.h"
+#include "analyzer/owner_wrapfree.h"
+#include "analyzer/tables.h"
+#include "analyzer/tufacts.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the consumer of the call --------------------------------------- */
+
+struct find {
+	CXCursor target;
+	CXCursor stack[MAX_DEPTH];
+	int depth, found;
+	CXCursor path[MAX_DEPTH];
+	int pathlen;
+};
+
+static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct find *f = data;
+
+	(void)parent;
+	if (f->found || f->depth >= MAX_DEPTH)
+		return CXChildVisit_Break;
+	f->stack[f->depth++] = c;
+	if (ast_same(c, f->target)) {
+		memcpy(f->path, f->stack, sizeof(CXCursor) * (size_t)f->depth);
+		f->pathlen = f->depth;
+		f->found = 1;
+	} else {
+		clang_visitChildren(c, find_visit, f);
+	}
+	f->depth--;
+	return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void set(struct owner *r, const char *lifetime, unsigned line,
+		char *evidence)
+{
+	r->lifetime = lifetime;
+	r->line = line;
+	free(r->evidence);
+	r->evidence = evidence;
+}
+
+static void take(struct owner *r, const char *lifetime, struct fact *f)
+{
+	set(r, lifetime, f->line, f->what);
+	f->what = NULL;
+}
+
+/*
+ * Classify from the consumer; returns the variable to follow (null when
+ * the consumer settles it).
+ */
+static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
+{
+	struct walk_ctx *w = o->w;
+	CXCursor child = o->call, parent, k[AST_MAX_KIDS], lhs, agg;
+	enum CXCursorKind pk;
+	unsigned line = ast_line(o->call);
+	int i = f->pathlen - 2;
+	char op[4], *name;
+
+	for (; i >= 0; i--, child = parent) {
+		parent = f->path[i];
+		pk = clang_getCursorKind(parent);
+		if (pk != CXCursor_UnexposedExpr && pk != CXCursor_ParenExpr &&
+		    pk != CXCursor_CStyleCastExpr &&
+		    pk != CXCursor_ConditionalOperator)
+			break;
+	}
+	if (i < 0) {
+		set(r, "unknown", line, NULL);
+		return clang_getNullCursor();
+	}
+	switch (pk) {
+	case CXCursor_VarDecl:
+		if (ast_is_local(parent))
+			return parent;
+		name = ast_name(parent);
+		set(r, "stored", line,
+		    xasprintf("stored in static %s at line %u", name, line));
+		r->target = name;
+		break;
+	case CXCursor_BinaryOperator:
+		if (ast_children(parent, k) == 2 &&
+		    !strcmp(ast_operator(w, parent, op), "=") &&
+		    ast_same(k[1], child)) {
+			lhs = ast_strip(k[0]);
+			if (!clang_Cursor_isNull(ast_ref_decl(lhs)) &&
+			    ast_is_local(ast_ref_decl(lhs)) &&
+			    ast_spelled_plain(w, k[0]))
+				return ast_ref_decl(lhs);
+			agg = own_local_aggregate(w, lhs, k[0]);
+			if (!clang_Cursor_isNull(agg))
+				return agg;
+			if (own_lasting_lvalue(o->w, lhs, k[0])) {
+				r->target = ast_text(w, k[0]);
+				set(r, "stored", line,
+				    xasprintf("stored in %s at line %u",
+					      r->target, line));
+				break;
+			}
+		}
+		set(r, "unknown", line,
+		    xasprintf("used in an expression at line %u", line));
+		break;
+	case CXCursor_ReturnStmt:
+		set(r, "returned", line,
+		    xasprintf("returned at line %u", line));
+		break;
+	case CXCursor_CallExpr:
+		name = ast_callee(parent);
+		if (w->lifetime &&
+		    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0)
+			set(r, "stored", line,
+			    xasprintf("%s() at line %u", name, line));
+		else
+			set(r, "unknown", line,
+			    xasprintf("passed to %s() at line %u", name, line));
+		free(name);
+		break;
+	case CXCursor_CompoundStmt:
+		set(r, "leaked_on_path", line, xstrdup("result not used"));
+		break;
+	default:
+		set(r, "unknown", line,
+		    xasprintf("used in an expression at line %u", line));
+		break;
+	}
+	return clang_getNullCursor();
+}
+
+static void owner_release(void *p)
+{
+	struct owner *r = p;
+
+	free(r->evidence);
+	free(r->sleep_evidence);
+	free(r->held_calls);
+	free(r->target);
+	free(r);
+}
+
+/*
+ * The consumer is no expression the AST can tell: a single-file parse
+ * that cannot type `priv->suspend` (a struct of a header) keeps a
+ * recovery node where the assignment was.  The tokens still say it.
+ */
+static void lexical_instead(struct walk_ctx *w, const struct site *s,
+			    struct owner *r)
+{
+	struct owner t;
+
+	memset(&t, 0, sizeof(t));
+	owner_lexical(w, s, &t);
+	if (strcmp(t.lifetime, "unknown")) {
+		free(r->evidence);
+		free(r->target);
+		*r = t;
+		return;
+	}
+	free(t.evidence);
+	free(t.sleep_evidence);
+	free(t.target);
+}
+
+/* idr_alloc(), xa_store(): what the site allocates is an ID, a node. */
+static int ids_family(const struct alloc_fn *a)
+{
+	return a && a->family &&
+	       (!strcmp(a->family, "idr") || !strcmp(a->family, "xarray"));
+}
+
+static int site_ids(struct walk_ctx *w, const struct site *s)
+{
+	return w->allocs &&
+	       ids_family(alloc_lookup(w->allocs, s->api, strlen(s->api)));
+}
+
+/*
+ * devm_*: the device owns the memory and frees it when it goes away, so
+ * what is not returned, stored or freed here is stored with the device;
+ * so are the IDs and nodes of an ID allocator or xarray, with it.
+ */
+static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
+			      const struct site *s)
+{
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
+	int ids;
+
+	if (!a || !a->family ||
+	    (strcmp(r->lifetime, "unknown") &&
+	     strcmp(r->lifetime, "leaked_on_path")))
+		return;
+	/*
+	 * idr_alloc(), xa_store(): the allocation (an ID, a tree node)
+	 * stays in the container the call names until an ida_free() or
+	 * xa_erase(): what the value the call returns becomes says nothing
+	 * about it.
+	 */
+	ids = ids_family(a);
+	if (strcmp(a->family, "devm") && !ids)
+		return;
+	free(r->target);
+	r->target = xstrdup(ids ? "the container" : "the device");
+	set(r, "stored", s->line,
+	    ids ? xasprintf("kept in the container %s() fills", s->api)
+		: xasprintf("device-managed: %s() memory is freed with the "
+			    "device",
+			    s->api));
+}
+
+/* The answer of a path walk, by precedence. */
+static void decide(struct own *o, struct owner *r, CXCursor call)
+{
+	if (o->stored.seen) {
+		take(r, "stored", &o->stored);
+		r->target = o->target;
+		o->target = NULL;
+	} else if (o->returned.seen) {
+		take(r, "returned", &o->returned);
+	} else if (o->leaked.seen) {
+		take(r, "leaked_on_path", &o->leaked);
+	} else if (o->escaped_out) {
+		/*
+		 * Handed to a function and not freed here on some path to a
+		 * return: that function keeps it (queued, attached, sent).
+		 * The summaries step may say it only borrows or frees it.
+		 */
+		take(r, "stored", &o->escaped);
+		r->target = xstrdup("the callee");
+	} else if (o->freed.seen) {
+		take(r, "scoped", &o->freed);
+	} else {
+		set(r, "unknown", ast_line(call), NULL);
+	}
+}
+
+/*
+ * The walk again with every hand-over taken as the callee borrowing
+ * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
+ */
+static void alt_answer(const struct own *base, const struct site *s,
+		       CXCursor fn, CXCursor var, int mode, const char *one,
+		       struct strbuf *sb)
+{
+	struct walk_ctx *w = base->w;
+	CXCursor call = base->call;
+	struct flow_domain d = {NULL, own_ev_domain, own_br_domain,
+				own_ret_domain, own_skip_domain, gap_domain};
+	struct owner t;
+	struct own o;
+
+	memset(&o, 0, sizeof(o));
+	memset(&t, 0, sizeof(t));
+	o.w = w;
+	o.call = call;
+	o.fn = fn;
+	o.active = !s->in_disabled_branch;
+	o.ids = base->ids;
+	guards_copy(&o, base);
+	o.esc_mode = mode;
+	o.esc_one = one;
+	own_add_var(&o, var);
+	d.ctx = &o;
+	flow_run(w, fn, &d, OW_NONE);
+	decide(&o, &t, call);
+	if (one) {
+		char *k = xasprintf("f:%s", one);
+
+		esc_answer(sb, k, t.lifetime, t.evidence, t.line);
+		free(k);
+	} else {
+		esc_answer(sb, mode == ESC_BORROW ? "ab" : "af", t.lifetime,
+			   t.evidence, t.line);
+	}
+	free(t.evidence);
+	free(t.target);
+	own_release(&o);
+}
+
+static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
+		    CXCursor fn, struct owner *r)
+{
+	struct own o;
+	struct find *f = xcalloc(1, sizeof(*f));
+	struct flow_domain d = {NULL, own_ev_domain, own_br_domain,
+				own_ret_domain, own_skip_domain, gap_domain};
+	CXCursor var;
+
+	memset(&o, 0, sizeof(o));
+	o.w = w;
+	o.call = call;
+	o.fn = fn;
+	o.active = !s->in_disabled_branch;
+	o.ids = site_ids(w, s);
+	f->target = call;
+	clang_visitChildren(fn, find_visit, f);
+	r->held_across_sleep = -1;
+	if (!f->found) {
+		set(r, "unknown", ast_line(call), NULL);
+		free(f);
+		return;
+	}
+	var = consumer(&o, f, r);
+	if (!clang_Cursor_isNull(var))
+		guards_of(&o, f->path, f->pathlen, fn);
+	free(f);
+	if (clang_Cursor_isNull(var)) {
+		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */
+		if (!strcmp(r->lifetime, "returned")) {
+			r->held_across_sleep = 0;
+		} else if (!strcmp(r->lifetime, "stored")) {
+			r->held_across_sleep = 0;
+			lex_store_freed(w, s, r);
+		} else if (!strcmp(r->lifetime, "unknown")) {
+			lexical_instead(w, s, r);
+		}
+		holder_returned(w, s, r->target, r);
+		managed_elsewhere(w, r, s);
+		return;
+	}
+	own_add_var(&o, var);
+	d.ctx = &o;
+	flow_run(w, fn, &d, OW_NONE);
+	decide(&o, r, call);
+	/*
+	 * Held across a sleep between the allocation and the free, the
+	 * return or the store (the holder after a hand-over is another
+	 * question): the path walk saw every call made while it was held.
+	 */
+	if (o.slept.seen) {
+		r->held_across_sleep = 1;
+		r->sleep_evidence = o.slept.what;
+		o.slept.what = NULL;
+	} else {
+		r->held_across_sleep = 0;
+		r->held_calls = held_calls_json(&o, 0);
+	}
+	/* `d->buf = alloc()` through a local d: freed there by the end? */
+	if (!strcmp(r->lifetime, "stored") && r->target &&
+	    strpbrk(r->target, ".-[") && !strchr(r->target, ' '))
+		lex_store_freed(w, s, r);
+	holder_returned(w, s, r->target, r);
+	holder_returned(w, s, o.holder, r);
+	managed_elsewhere(w, r, s);
+	if (o.escaped_out && o.nesc && !o.esc_bad &&
+	    !strcmp(r->lifetime, "stored") && r->target &&
+	    !strcmp(r->target, "the callee")) {
+		struct strbuf sb = STRBUF_INIT;
+		int i;
+
+		esc_json(&sb, r->held_calls, o.esc, o.nesc);
+		esc_answer(&sb, "lt", r->lifetime, r->evidence, r->line);
+		alt_answer(&o, s, fn, var, ESC_BORROW, NULL, &sb);
+		alt_answer(&o, s, fn, var, ESC_FREE, NULL, &sb);
+		for (i = 0; o.nesc > 1 && i < o.nesc && i < MAX_ESC_ONE; i++)
+			alt_answer(&o, s, fn, var, ESC_ONE, o.esc[i].name,
+				   &sb);
+		sb_addc(&sb, '}');
+		r->held_calls = sb_detach(&sb);
+	}
+	own_release(&o);
+}
+
+/* An allocator whose object comes back through an argument (`&mask`). */
+static void out_param(struct walk_ctx *w, const struct site *s,
+		      struct owner *r)
+{
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			  : NULL;
+
+	if (a && a->kind == AK_ALLOC && a->ptr_arg >= 0)
+		lex_out_param(w, s, a->ptr_arg, r);
+}
+
+const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
+			     CXCursor call, CXCursor fn)
+{
+	struct owner *r = tu_memo_get(w, s);
+
+	if (r)
+		return r;
+	r = xcalloc(1, sizeof(*r));
+	if (clang_Cursor_isNull(call)) {
+		owner_lexical(w, s, r);
+		holder_returned(w, s, r->target, r);
+		managed_elsewhere(w, r, s);
+	} else if (clang_Cursor_isNull(fn)) {
+		r->lifetime = "unknown";
+		r->held_across_sleep = -1;
+	} else {
+		analyse(w, s, call, fn, r);
+	}
+	out_param(w, s, r);
+	errpath_sleep(w, s, r);
+	tu_memo_put(w, s, r, owner_release);
+	return r;
+}
