@@ -68,6 +68,9 @@ int lex_local_var(const struct lexfile *lf, const struct lex_func *fn,
 {
 	long p = lex_prev(lf, var), k;
 
+	/* `#ifdef CONFIG_X` on the line before is no type */
+	while (p > 0 && lf->toks[p].dir >= 0)
+		p = lex_prev(lf, p);
 	/* a type before it; `else v = ...` is a statement, not a type */
 	if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
 		       (lf->toks[p].kind == TK_KEYWORD &&
