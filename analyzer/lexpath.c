@@ -196,14 +196,8 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
  */
 static int if_block_end(const struct lexfile *lf, long k)
 {
-	long o, b;
-	int depth = 0;
+	long o = lex_brace_open(lf, k), b;
 
-	for (o = k; o >= 0; o--)
-		if (lex_tok_is(lf, o, "}"))
-			depth++;
-		else if (lex_tok_is(lf, o, "{") && !--depth)
-			break;
 	if (o <= 0)
 		return 0;
 	b = lex_prev(lf, o);

@@ -61,17 +61,28 @@ long lex_next(const struct lexfile *lf, long i)
 	return i;
 }
 
-long lex_paren_open(const struct lexfile *lf, long j)
+static long open_of(const struct lexfile *lf, long j, const char *open,
+		    const char *close)
 {
 	int depth = 0;
 
 	for (; j >= 0; j--) {
-		if (lex_tok_is(lf, j, ")"))
+		if (lex_tok_is(lf, j, close))
 			depth++;
-		else if (lex_tok_is(lf, j, "(") && !--depth)
+		else if (lex_tok_is(lf, j, open) && !--depth)
 			return j;
 	}
 	return -1;
+}
+
+long lex_paren_open(const struct lexfile *lf, long j)
+{
+	return open_of(lf, j, "(", ")");
+}
+
+long lex_brace_open(const struct lexfile *lf, long j)
+{
+	return open_of(lf, j, "{", "}");
 }
 
 long lex_paren_close(const struct lexfile *lf, long i, long end)
@@ -383,14 +394,8 @@ long lex_else_skip(const struct lexfile *lf, long k, long i, long end)
 	if (!lex_tok_is(lf, k, "else") || j < 0 || j <= i)
 		return -1;
 	if (lex_tok_is(lf, j, "}")) {
-		int depth = 0;
-
 		/* the then-block's `{`, preceded by the condition's `)` */
-		for (o = j; o >= 0; o--)
-			if (lex_tok_is(lf, o, "}"))
-				depth++;
-			else if (lex_tok_is(lf, o, "{") && !--depth)
-				break;
+		o = lex_brace_open(lf, j);
 		if (o < 0 || o > i)
 			return -1;
 		o = lex_prev(lf, o);

@@ -20,8 +20,9 @@ int lex_tok_is(const struct lexfile *lf, long i, const char *s);
 /* The same for the N bytes at S (a name inside a longer text). */
 int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n);
 
-/* The `(` that the `)` at token J closes, or -1. */
+/* The `(` that the `)` at token J closes, or -1; the same for `{`. */
 long lex_paren_open(const struct lexfile *lf, long j);
+long lex_brace_open(const struct lexfile *lf, long j);
 /*
  * Where the body of the innermost loop that holds token K opens (its `{`,
  * or the header's `)` for a one-statement body), -1 outside loops; START

@@ -22,18 +22,15 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
 {
 	struct strbuf sb = STRBUF_INIT;
 	long close = lex_prev(lf, k), open, j;
-	int yes, depth = 0;
+	int yes;
 
 	if (lex_tok_is(lf, close, ";") || lex_tok_is(lf, close, "}")) {
 		/* the block's `{`, when this return ends it */
 		j = lex_stmt_end(lf, k, (long)lf->ntoks);
 		if (j >= (long)lf->ntoks || !lex_tok_is(lf, j, "}"))
 			return 0;
-		for (open = k; open > 0; open--)
-			if (lex_tok_is(lf, open, "}"))
-				depth++;
-			else if (lex_tok_is(lf, open, "{") && !depth--)
-				break;
+		if ((open = lex_brace_open(lf, j)) <= 0)
+			return 0;
 		close = lex_prev(lf, open);
 	}
 	if (!lex_tok_is(lf, close, ")") ||
