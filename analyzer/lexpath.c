@@ -11,13 +11,26 @@
 #include <string.h>
 
 /*
+ * The token before K as a statement sees it: comments and the lines of
+ * a directive (`#ifdef CONFIG_X`, `#endif`) between are no statement.
+ */
+static long prev_code(const struct lexfile *lf, long k)
+{
+	long p = lex_prev(lf, k);
+
+	while (p > 0 && lf->toks[p].dir >= 0)
+		p = lex_prev(lf, p);
+	return p;
+}
+
+/*
  * Does the code before the `label:` whose ':' is token P not fall
  * through to it: `return 0; out:` (only a goto gets there)?  Also when
  * no statement ends right before it.
  */
 static int jumps_before(const struct lexfile *lf, long p)
 {
-	long end = lex_prev(lf, lex_prev(lf, p)), st;
+	long end = prev_code(lf, lex_prev(lf, p)), st;
 
 	if (lex_tok_is(lf, end, "}"))
 		return 0;
@@ -186,7 +199,7 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
 		    !lex_tok_is(lf, k, ".") && !lex_tok_is(lf, k, "->"))
 			return p;
 	}
-	return names ? lex_prev(lf, lex_prev(lf, o)) : p;
+	return names ? prev_code(lf, lex_prev(lf, o)) : p;
 }
 
 /*
@@ -217,12 +230,8 @@ static int if_block_end(const struct lexfile *lf, long k)
  */
 int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 {
-	long k, p = lex_prev(lf, to);
+	long k, p = prev_code(lf, to);
 	int depth = 0;
-
-	/* `#ifdef CONFIG_X` right before it is no statement */
-	while (p > 0 && lf->toks[p].dir >= 0)
-		p = lex_prev(lf, p);
 
 	for (k = from; k < to; k++) {
 		if (lex_tok_is(lf, k, "{"))
@@ -233,10 +242,10 @@ int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 		else if (depth < 0)
 			depth = 0; /* on after the `if` the call was made in */
 		else if (!depth && lex_tok_is(lf, k, "return") &&
-			 (lex_tok_is(lf, lex_prev(lf, k), ";") ||
-			  lex_tok_is(lf, lex_prev(lf, k), "{") ||
-			  lex_tok_is(lf, lex_prev(lf, k), "}") ||
-			  lex_tok_is(lf, lex_prev(lf, k), ":")))
+			 (lex_tok_is(lf, prev_code(lf, k), ";") ||
+			  lex_tok_is(lf, prev_code(lf, k), "{") ||
+			  lex_tok_is(lf, prev_code(lf, k), "}") ||
+			  lex_tok_is(lf, prev_code(lf, k), ":")))
 			return 0; /* `return 0; err: kfree(p);`: a goto's */
 	}
 	if (depth || goto_past(lf, from, to))
@@ -244,6 +253,6 @@ int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 	p = past_null_guard(lf, p, to);
 	while (p > 1 && lex_tok_is(lf, p, ":") &&
 	       lf->toks[lex_prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
-		p = lex_prev(lf, lex_prev(lf, p)); /* `label:` */
+		p = prev_code(lf, lex_prev(lf, p)); /* `label:` */
 	return lex_tok_is(lf, p, ";") || lex_tok_is(lf, p, "}");
 }
