@@ -542,7 +542,8 @@ static const char *const write_sql[W_NSTMT] = {
 	[W_FUNC] =
 		"INSERT INTO functions(file_id, name, line, is_static, sleeps,"
 		" callees, atomic_callees, params, callbacks, gfp_sleeps,"
-		" gfp_calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		" gfp_calls, drop_line, unlocked_callees, is_init)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	/* for linkmemo_save() */
 	[W_OLD] =
 		"SELECT id, link_digest, linked FROM files WHERE path = ?",
@@ -714,6 +715,9 @@ static int write_emits(struct result_writer *w, long long run_id,
 		bind_text(fn, 9, fs->callbacks);
 		bind_text(fn, 10, fs->gfp_sleeps);
 		bind_text(fn, 11, fs->gfp_calls);
+		sqlite3_bind_int(fn, 12, (int)fs->drop_line);
+		bind_text(fn, 13, fs->unlocked_callees);
+		sqlite3_bind_int(fn, 14, fs->is_init);
 		rc = step_done(db, fn);
 	}
 	/*

@@ -158,15 +158,26 @@ void fnsum_add_name(char **list, size_t *cap, const char *p, size_t n)
 /* The state of the body being read. */
 struct body {
 	struct fn_summary *f;
-	size_t cap, acap, ccap, gcap;
+	size_t cap, acap, ccap, gcap, ucap;
 	struct gfp_params gp; /* its gfp_t parameters */
 	int gfp_text;	      /* the file names a GFP_ flag */
 	int adepth; /* atomic sections open, as read in order */
+	int rel;    /* the same, below 0 once a caller's one is closed */
+	/* the locks it took (lock_arg()), so that a leave is its own */
+	uint64_t held[16];
+	int nheld;
 	int opens, closes; /* enter and leave calls, in all */
 	int cond;	   /* those not a statement of the body's top level */
 	int depth;	   /* braces open at the call, the body's own is 1 */
 	size_t decl, open; /* the name's and the body's offsets */
 	int blk_adepth[MAX_BLOCKS]; /* adepth at each open block's `{` */
+	int blk_rel[MAX_BLOCKS];    /* and rel */
+	/*
+	 * The last token was a block's `}`: adepth and rel at its `{`, where
+	 * an `else` after it starts (a lock taken in the if branch is not
+	 * held in the else branch).
+	 */
+	int closed, else_adepth, else_rel;
 };
 
 /*
@@ -315,6 +326,54 @@ static int braceless_body(const struct lx *x, const char *p)
 	       (q - x->b == 4 || !is_ident_char((unsigned char)q[-5]));
 }
 
+/*
+ * Which lock the call whose '(' is at x->i takes or drops: a hash of its
+ * first argument's text, blanks and `&` left out (`&dev->lock`,
+ * `dev->lock`; rcu_read_lock()'s is that of nothing).
+ */
+static uint64_t lock_arg(const struct lx *x)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+	int depth = 0;
+
+	for (i = x->i + 1; i < x->len && i - x->i < 512; i++) {
+		char c = x->b[i];
+
+		if (c == '(' || c == '[')
+			depth++;
+		else if ((c == ')' || c == ']') && depth)
+			depth--;
+		else if ((c == ',' || c == ')') && !depth)
+			break;
+		if (c == ' ' || c == '\t' || c == '\n' || c == '&')
+			continue;
+		h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static void take(struct body *b, uint64_t lock)
+{
+	int k;
+
+	for (k = 0; k < b->nheld; k++)
+		if (b->held[k] == lock)
+			return;
+	if (b->nheld < (int)(sizeof(b->held) / sizeof(b->held[0])))
+		b->held[b->nheld++] = lock;
+}
+
+static int took(const struct body *b, uint64_t lock)
+{
+	int k;
+
+	for (k = 0; k < b->nheld; k++)
+		if (b->held[k] == lock)
+			return 1;
+	return 0;
+}
+
 /* An enter (+1) or leave (-1) call of an atomic section, at P. */
 static void section(const struct lx *x, struct body *b, const char *p,
 		    int dir)
@@ -325,13 +384,49 @@ static void section(const struct lx *x, struct body *b, const char *p,
 		 * inside a section: taken or not, the section is as open
 		 * as before, and the one leave that closes it must close it
 		 */
-		b->adepth += !(b->adepth && braceless_body(x, p));
+		int open = !(b->adepth && braceless_body(x, p));
+
+		b->adepth += open;
+		b->rel += open;
+		take(b, lock_arg(x));
 		b->opens++;
 	} else {
 		b->adepth -= b->adepth > 0;
+		/*
+		 * Below 0 only for a lock it did not take before: a leave of
+		 * its own (an error label's unlock after an unlock-and-return,
+		 * the next switch case's) leaves it at 0.
+		 */
+		if (took(b, lock_arg(x))) {
+			b->rel -= b->rel > 0;
+		} else {
+			b->rel--;
+			if (!b->f->drop_line)
+				b->f->drop_line = x->line;
+		}
 		b->closes++;
 	}
 	b->cond += !top_statement(x, b, p);
+}
+
+/*
+ * A lock that data/atomic.txt does not list as an enter but whose leave
+ * it does: a trylock (`if (!spin_trylock(&l)) return;`) or a variant of
+ * an enter (spin_lock_irqsave_nested()).  Not an atomic section (a
+ * trylock may fail), but its leave closes no caller's lock.
+ */
+static int other_lock(const struct name_set *enter, const char *p, size_t n)
+{
+	size_t k;
+
+	if (n < 8 || !memmem(p, n, "lock", 4) || memmem(p, n, "unlock", 6))
+		return 0;
+	if (memmem(p, n, "trylock", 7))
+		return 1;
+	for (k = n - 1; k > 0; k--)
+		if (p[k] == '_' && names_get(enter, p, k) >= 0)
+			return 1;
+	return 0;
 }
 
 static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
@@ -365,6 +460,10 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		section(x, b, p, -1);
 		return;
 	}
+	if (atomic && other_lock(&atomic[AT_ENTER], p, n)) {
+		b->rel++;
+		take(b, lock_arg(x));
+	}
 	/* a wrapper is a call too: it is outside the section it opens */
 	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0)
 		section(x, b, p, -1);
@@ -374,6 +473,8 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 			       allocs, f, &b->gcap);
 	if (b->adepth)
 		fnsum_add_name(&f->atomic_callees, &b->acap, p, n);
+	if (b->rel < 0)
+		fnsum_add_name(&f->unlocked_callees, &b->ucap, p, n);
 	if (x->wrap && names_get(&x->wrap[0], p, n) >= 0)
 		section(x, b, p, 1);
 	if (f->sleeps)
@@ -733,14 +834,17 @@ static void extract(const char *buf, size_t len, unsigned line0,
 	const char *cand = NULL; /* file scope: NAME of `NAME (` */
 	size_t cand_len = 0, alloc = 0;
 	unsigned cand_line = 0;
-	int depth = 0, is_static = 0, assigned = 0, after_paren = 0, k, want;
+	int depth = 0, is_static = 0, is_init = 0, assigned = 0,
+	    after_paren = 0, k, want;
 	struct body b = {0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
 	b.gfp_text = memmem(buf, len, "GFP", 3) != NULL;
 	while (peek(&x)) {
 		char c = x.b[x.i];
+		int closed = b.closed;
 
+		b.closed = 0;
 		x.bol = 0;
 		if (c == '"' || c == '\'') {
 			skip_quoted(&x, c);
@@ -759,8 +863,14 @@ static void extract(const char *buf, size_t len, unsigned line0,
 			       is_ident_char((unsigned char)x.b[x.i]))
 				x.i++, n++;
 			after_paren = 0;
+			if (closed && b.f && n == 4 && !memcmp(p, "else", 4)) {
+				b.adepth = b.else_adepth;
+				b.rel = b.else_rel;
+			}
 			if (!depth && n == 6 && !memcmp(p, "static", 6))
 				is_static = 1;
+			if (!depth && n == 6 && !memcmp(p, "__init", 6))
+				is_init = 1;
 			if (member && peek(&x) == '=')
 				member_init(&x, p, n, line, atomic, out);
 			if (peek(&x) != '(' || is_not_call(p, n))
@@ -806,18 +916,30 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				b.f->is_static = is_static;
 				b.cap = b.acap = b.ccap = b.gcap = 0;
 				b.adepth = b.opens = b.closes = b.cond = 0;
+				b.rel = b.nheld = 0;
+				b.ucap = 0;
+				b.f->is_init = is_init;
 				b.decl = (size_t)(cand - x.b);
 				b.open = x.i - 1;
 				fnsum_gfp_params(x.b, b.decl, b.open, &b.gp);
 			}
 			depth++;
-			if (b.f && depth < MAX_BLOCKS)
+			if (b.f && depth < MAX_BLOCKS) {
 				b.blk_adepth[depth] = b.adepth;
+				b.blk_rel[depth] = b.rel;
+			}
 		} else if (c == '}') {
 			/* a block that jumps away leaves the sections as they were */
 			if (b.f && depth > 1 && depth < MAX_BLOCKS &&
-			    block_jumps(x.b, b.open, x.i - 1))
+			    block_jumps(x.b, b.open, x.i - 1)) {
 				b.adepth = b.blk_adepth[depth];
+				b.rel = b.blk_rel[depth];
+			}
+			if (b.f && depth > 1 && depth < MAX_BLOCKS) {
+				b.closed = 1;
+				b.else_adepth = b.blk_adepth[depth];
+				b.else_rel = b.blk_rel[depth];
+			}
 			/* a closing brace in column 0 ends any function */
 			if (depth)
 				depth--;
@@ -839,11 +961,11 @@ static void extract(const char *buf, size_t len, unsigned line0,
 			if (!depth) {
 				b.f = NULL;
 				cand = NULL;
-				is_static = assigned = 0;
+				is_static = is_init = assigned = 0;
 			}
 		} else if (!depth && c == ';') {
 			cand = NULL;
-			is_static = assigned = 0;
+			is_static = is_init = assigned = 0;
 		} else if (!depth && c == '=') {
 			assigned = 1;
 		}
@@ -864,6 +986,7 @@ void fnsum_free(struct fn_summaries *s)
 		free(s->v[i].sleeps);
 		free(s->v[i].callees);
 		free(s->v[i].atomic_callees);
+		free(s->v[i].unlocked_callees);
 		free(s->v[i].callbacks);
 		free(s->v[i].params);
 		free(s->v[i].gfp_sleeps);

@@ -74,6 +74,24 @@ struct fn_summary {
 	 * (it returns with them open), -1 when it only closes them, else 0.
 	 */
 	int lock;
+	/*
+	 * Read in order, the line where it first closes an atomic section
+	 * it did not open (0: never): it drops its caller's lock
+	 * (`spin_unlock(&l); p = kmalloc(n, GFP_KERNEL); spin_lock(&l);`),
+	 * so being called inside a section does not make what follows
+	 * atomic; and the names it calls while that lock is dropped, each
+	 * once, space-separated (summaries_ctx.c).
+	 */
+	unsigned drop_line;
+	char *unlocked_callees;
+	/*
+	 * Declared `__init`: it runs while the kernel boots, with
+	 * interrupts off in start_kernel() and reclaim masked
+	 * (gfp_allowed_mask) until the scheduler runs, when might_sleep()
+	 * does not check: a sleeping allocation it reaches with a section
+	 * open is no sleep-in-atomic bug.
+	 */
+	int is_init;
 };
 
 struct fn_summaries {

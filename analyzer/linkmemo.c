@@ -140,6 +140,9 @@ uint64_t linkmemo_digest(const struct file_result *r)
 		d_str(&h, f->params);
 		d_str(&h, f->gfp_sleeps);
 		d_str(&h, f->gfp_calls);
+		d_int(&h, f->drop_line);
+		d_str(&h, f->unlocked_callees);
+		d_int(&h, f->is_init);
 	}
 	d_str(&h, r->fns.inits);
 	d_str(&h, r->fns.callbacks);

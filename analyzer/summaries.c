@@ -154,7 +154,8 @@ static int load(sqlite3 *db, struct graph *g)
 		db, "SELECT f.rowid, f.file_id, f.name, fl.path, f.is_static,"
 		    " f.sleeps, f.callees, f.may_sleep, f.sleep_via,"
 		    " f.atomic_callees, f.atomic_context, f.params,"
-		    " f.param_use, f.callbacks, f.gfp_sleeps, f.gfp_calls "
+		    " f.param_use, f.callbacks, f.gfp_sleeps, f.gfp_calls,"
+		    " f.drop_line, f.unlocked_callees, f.is_init "
 		    /*
 		     * files first, in path order from its index: only each
 		     * file's functions are sorted (a sort of the whole
@@ -218,6 +219,10 @@ static int load(sqlite3 *db, struct graph *g)
 			g, (const char *)sqlite3_column_text(st, 14));
 		f->gfp_calls = graph_strdup(
 			g, (const char *)sqlite3_column_text(st, 15));
+		f->drop_line = sqlite3_column_int(st, 16);
+		f->unlocked_callees = graph_strdup(
+			g, (const char *)sqlite3_column_text(st, 17));
+		f->is_init = sqlite3_column_int(st, 18);
 		t = f->atomic_callees = graph_strdup(
 			g, (const char *)sqlite3_column_text(st, 9));
 		while (t && *t) {
@@ -356,6 +361,46 @@ int summaries_resolve(const struct graph *g, long long file_id, const char *name
 	return names_get_hashed(&g->hstatics, name, len, h);
 }
 
+size_t summaries_shared_dirs(const char *a, const char *b)
+{
+	size_t i, last = 0;
+
+	for (i = 0; a[i] && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			last = i + 1;
+	return last;
+}
+
+/*
+ * Of several global definitions of a name that FIRST begins (two
+ * drivers' vnic_dev_fw_info(), per-arch variants), the caller at PATH
+ * reaches those nearest it: a module links against its own.  How many
+ * leading directories they share with PATH.
+ */
+static size_t nearest_def(const struct graph *g, int first, const char *path)
+{
+	size_t best = 0, d;
+	int j;
+
+	if (first < 0 || g->f[first].next < 0)
+		return 0;
+	FOR_EACH_DEF(g, j, first)
+	if ((d = summaries_shared_dirs(g->f[j].path, path)) > best)
+		best = d;
+	return best;
+}
+
+int summaries_def_in(const struct graph *g, long long file_id,
+		     const char *name, size_t len)
+{
+	int first = summaries_resolve(g, file_id, name, len), j;
+
+	FOR_EACH_DEF(g, j, first)
+	if (g->f[j].file_id == file_id)
+		return j;
+	return first;
+}
+
 /* Calls in F's callees, one at a time: returns the length, 0 at the end. */
 static size_t next_callee(const char **p)
 {
@@ -386,7 +431,8 @@ static void build_reverse(struct graph *g)
 	/* each call resolved once; then a counting sort by callee */
 	for (i = 0; i < g->n; i++) {
 		const char *p = g->f[i].callees, *s;
-		size_t len;
+		size_t len, best;
+		int first;
 
 		if (!p)
 			continue;
@@ -394,10 +440,14 @@ static void build_reverse(struct graph *g)
 			s = p - len;
 			if (names_get(&g->allocs, s, len) >= 0)
 				continue;
-			FOR_EACH_DEF(g, j,
-				     summaries_resolve(g, g->f[i].file_id, s,
-						       len))
+			first = summaries_resolve(g, g->f[i].file_id, s, len);
+			best = nearest_def(g, first, g->f[i].path);
+			FOR_EACH_DEF(g, j, first)
 			{
+				if (best && summaries_shared_dirs(
+						    g->f[j].path,
+						    g->f[i].path) < best)
+					continue;
 				if (nedges == cap) {
 					cap = cap ? cap * 2 : 1 << 16;
 					edge = xrealloc(edge,

@@ -25,11 +25,18 @@
  * One handed to a `thread` registration anywhere (a threaded irq
  * handler) runs in process context and is no root.
  *
- * A site left `process` (flags that may sleep, no section in view) stays
- * so: read from text, "every caller holds a lock" misses a callee that
- * drops the lock around its allocation (`spin_unlock(); kmalloc(...,
- * GFP_KERNEL); spin_lock();`) and early boot's irqs-off start_kernel():
- * on 6.1 nearly all the sleep-in-atomic findings it made were of these.
+ * A site left `process` (flags that may sleep, no section in view) in
+ * a function that runs in atomic context is `atomic`: a sleeping
+ * allocation every path to which holds a caller's lock (the
+ * sleep-in-atomic rule's finding across functions).  Read from text,
+ * "every caller holds a lock" would miss a callee that drops the lock
+ * around its allocation (`spin_unlock(); kmalloc(..., GFP_KERNEL);
+ * spin_lock();`), and early boot's irqs-off start_kernel(): on 6.1
+ * nearly all of the 77 findings this made before were of these.  So
+ * what a function does after it closes a section it did not open
+ * (functions.drop_line, unlocked_callees) is not atomic by its callers,
+ * and a chain of callers through an __init function makes no sleeping
+ * site atomic (early boot: functions.is_init).
  */
 #include "analyzer/summaries_int.h"
 #include "analyzer/fnsum.h"
@@ -90,17 +97,6 @@ static int is_kind(const struct reg *r, int kind)
 	       !memcmp(r->kind, atomic_kinds[kind], r->kn);
 }
 
-/* How long a run of whole directories A and B begin with. */
-static size_t shared_dirs(const char *a, const char *b)
-{
-	size_t i, last = 0;
-
-	for (i = 0; a[i] && a[i] == b[i]; i++)
-		if (a[i] == '/')
-			last = i + 1;
-	return last;
-}
-
 /*
  * Apply the registrations of KIND: a `thread` one marks every definition
  * its name reaches from the registering file, a `callback` one makes
@@ -122,13 +118,13 @@ static void apply_regs(struct graph *g, const struct reg *regs, size_t n,
 		first = summaries_resolve(g, r->file_id, r->name, r->nn);
 		best = 0;
 		FOR_EACH_DEF(g, j, first)
-		if (shared_dirs(g->f[j].path, r->path) > best)
-			best = shared_dirs(g->f[j].path, r->path);
+		if (summaries_shared_dirs(g->f[j].path, r->path) > best)
+			best = summaries_shared_dirs(g->f[j].path, r->path);
 		FOR_EACH_DEF(g, j, first)
 		{
 			struct fn *f = &g->f[j];
 
-			if (shared_dirs(f->path, r->path) < best)
+			if (summaries_shared_dirs(f->path, r->path) < best)
 				continue;
 			if (kind == AT_THREAD) {
 				f->thread = 1;
@@ -196,7 +192,9 @@ int summaries_ctx_roots(sqlite3 *db, struct graph *g)
 /*
  * A caller of J that calls it in an atomic section or runs in one, the
  * first by path and line; with EVERY, only when every caller does.
- * Else -1.
+ * Else -1.  A caller that drops its own caller's lock runs in atomic
+ * context only up to the drop: what it calls then
+ * (functions.unlocked_callees) is not called in atomic context.
  */
 static int atomic_caller(const struct graph *g, int j, int every)
 {
@@ -205,7 +203,8 @@ static int atomic_caller(const struct graph *g, int j, int every)
 	for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
 		const struct fn *c = &g->f[g->rev[k]];
 
-		if (!c->actx &&
+		if ((!c->actx ||
+		     summaries_in_list(c->unlocked_callees, g->f[j].name)) &&
 		    !summaries_in_list(c->atomic_callees, g->f[j].name)) {
 			if (every)
 				return -1;
@@ -235,10 +234,60 @@ void summaries_solve_ctx(struct graph *g)
 	}
 }
 
+/*
+ * Does J run in atomic context only through an __init function (itself,
+ * or a caller its atomic context comes from)?  Early boot: see
+ * fnsum.h's is_init.
+ */
+static int boot_chain(const struct graph *g, int j)
+{
+	int n;
+
+	for (n = 0; j >= 0 && n < 64; n++) {
+		if (g->f[j].is_init)
+			return 1;
+		if (g->f[j].actx_reg)
+			return 0;
+		j = g->f[j].actx_via;
+	}
+	return 0;
+}
+
+/*
+ * The callers J's atomic context comes through, up to the one that holds
+ * the section or is registered as a callback: `a() <- b() <- c() in an
+ * atomic section` (at most MAX_CHAIN).
+ */
+static void ctx_chain(const struct graph *g, int j, struct strbuf *sb)
+{
+	int n, k;
+
+	for (n = 0; j >= 0 && n < MAX_CHAIN; n++) {
+		const struct fn *f = &g->f[j];
+
+		sb_addf(sb, "%s%s()", n ? " <- " : "", f->name);
+		if (f->actx_reg) {
+			sb_addf(sb, " %s", f->actx_reg);
+			return;
+		}
+		k = f->actx_via;
+		if (k >= 0 && summaries_in_list(g->f[k].atomic_callees,
+						f->name)) {
+			sb_addf(sb, " <- %s() in an atomic section",
+				g->f[k].name);
+			return;
+		}
+		j = k;
+	}
+	sb_addf(sb, " <- ...");
+}
+
 /* The evidence: the caller, and why it is atomic there. */
 static char *ctx_evidence(const struct graph *g, int j)
 {
+	struct strbuf sb = STRBUF_INIT;
 	const struct fn *c;
+	char *chain, *ev;
 
 	if (g->f[j].actx_reg)
 		return xstrdup(g->f[j].actx_reg);
@@ -247,8 +296,12 @@ static char *ctx_evidence(const struct graph *g, int j)
 		return xasprintf("every caller calls it in an atomic section "
 				 "(%s() in %s)",
 				 c->name, c->path);
-	return xasprintf("every caller runs in atomic context (%s() in %s)",
-			 c->name, c->path);
+	ctx_chain(g, j, &sb);
+	chain = sb_detach(&sb);
+	ev = xasprintf("every caller runs in atomic context (%s() in %s): %s",
+		       c->name, c->path, chain);
+	free(chain);
+	return ev;
 }
 
 static int set_ctx(sqlite3_stmt *up, long long id, const char *ctx,
@@ -348,7 +401,9 @@ static int ctx_from_call_sites(sqlite3 *db)
 /*
  * Sites the function alone could not place: `unknown` because of the
  * flags only, or in an irq handler its file does not register (primary
- * or threaded: a registration elsewhere says which).  context_base keeps
+ * or threaded: a registration elsewhere says which); and `process` ones
+ * (flags that may sleep) in a function that runs in atomic context.
+ * context_base keeps
  * that answer while the summaries override it, so that the next solve
  * can give it back when a caller or a registration changed.
  */
@@ -365,11 +420,12 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		 * its flags are those the function sleeps by (the text of
 		 * the allocation functions.gfp_sleeps names): a parameter's
 		 */
-		" " BY_PARAM " FROM sites "
+		" " BY_PARAM ", line FROM sites "
 		"WHERE function IS NOT NULL AND (context_base IS NOT NULL OR"
 		" (context = 'unknown' AND"
 		" (context_evidence LIKE '" CTX_EV_NO_SECTION "%' OR"
-		" context_evidence LIKE '" CTX_EV_IRQ_ELSEWHERE "%')))");
+		" context_evidence LIKE '" CTX_EV_IRQ_ELSEWHERE "%')) OR"
+		" (context = 'process' AND context_evidence IS NULL))");
 	/* ?4: 1 override (keep or set the base), 0 give the base back */
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE sites SET context_base = CASE WHEN ?4 THEN"
@@ -385,7 +441,7 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		const char *base = (const char *)sqlite3_column_text(sel, 3);
 		const char *base_ev = (const char *)sqlite3_column_text(sel, 4);
 		int overridden = sqlite3_column_int(sel, 5);
-		int j = summaries_resolve(g, sqlite3_column_int64(sel, 1), fn,
+		int j = summaries_def_in(g, sqlite3_column_int64(sel, 1), fn,
 					  strlen(fn));
 
 		/* a base other than the callers' `unknown`: give it back */
@@ -393,7 +449,16 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 			       (str_has_prefix(base_ev, CTX_EV_NO_SECTION) ||
 				str_has_prefix(base_ev, CTX_EV_IRQ_ELSEWHERE));
 
-		if (eligible && j >= 0 && g->f[j].actx) {
+		/* flags that may sleep, no section in the function */
+		int sleeping = !strcmp(base, "process") && !base_ev;
+
+		/* the caller's section is not held past the drop */
+		if (j >= 0 && g->f[j].drop_line &&
+		    sqlite3_column_int(sel, 8) >= g->f[j].drop_line)
+			eligible = sleeping = 0;
+		if (sleeping && j >= 0 && boot_chain(g, j))
+			sleeping = 0;
+		if ((eligible || sleeping) && j >= 0 && g->f[j].actx) {
 			char *ev = ctx_evidence(g, j);
 
 			rc = set_ctx(up, id, "atomic", ev, 1);

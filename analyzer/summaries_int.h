@@ -23,6 +23,9 @@ struct fn {
 	int is_static, old_may, may; /* old_may: -1 NULL */
 	int actx, old_actx;	     /* atomic context from every caller */
 	int actx_via;		     /* a caller that holds the section */
+	/* functions.drop_line, unlocked_callees, is_init */
+	int drop_line, is_init;
+	char *unlocked_callees;
 	/*
 	 * A root of atomic context: "registered with request_irq() at
 	 * drivers/x/y.c:85" (summaries_ctx.c), or NULL.  `thread`: handed
@@ -88,6 +91,17 @@ int summaries_resolve(const struct graph *g, long long file_id,
 	     j = (g)->f[j].is_static && !str_has_suffix((g)->f[j].path, ".h")  \
 			 ? -1                                                  \
 			 : (g)->f[j].next)
+
+/*
+ * The definition of NAME that FILE_ID holds (the function a site of that
+ * file is in: two drivers' global vnic_dev_fw_info() are two functions),
+ * else the first a call from there reaches, or -1.
+ */
+int summaries_def_in(const struct graph *g, long long file_id,
+		     const char *name, size_t len);
+
+/* How long a run of whole directories paths A and B begin with. */
+size_t summaries_shared_dirs(const char *a, const char *b);
 
 /* 1 when NAME is a word of the space-separated LIST (may be NULL). */
 int summaries_in_list(const char *list, const char *name);

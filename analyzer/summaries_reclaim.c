@@ -181,7 +181,7 @@ static int mark(sqlite3 *db, const struct graph *g, const struct reach *r)
 		const char *fn = (const char *)sqlite3_column_text(sel, 2);
 		const char *path = (const char *)sqlite3_column_text(sel, 3);
 		long long fid = sqlite3_column_int64(sel, 0);
-		int j = summaries_resolve(g, fid, fn, strlen(fn));
+		int j = summaries_def_in(g, fid, fn, strlen(fn));
 		char *chain, *ev;
 
 		if (j < 0 || r->from[j] == -2)

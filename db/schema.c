@@ -317,6 +317,17 @@ const char *const db_migrations[] = {
 	"ALTER TABLE functions ADD COLUMN gfp_sleeps TEXT;"
 	"ALTER TABLE functions ADD COLUMN gfp_calls TEXT;"
 	"UPDATE files SET hash = '', mtime_ns = NULL;",
+	/*
+	 * 10 -> 11: functions.drop_line and unlocked_callees, where a
+	 * function drops its caller's lock and what it calls then, and
+	 * is_init, so that a caller's section is not taken past the drop,
+	 * nor early boot for a sleep-in-atomic bug (summaries_ctx.c).
+	 * Files scanned before have none: re-read them.
+	 */
+	"ALTER TABLE functions ADD COLUMN drop_line INTEGER;"
+	"ALTER TABLE functions ADD COLUMN unlocked_callees TEXT;"
+	"ALTER TABLE functions ADD COLUMN is_init INTEGER;"
+	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,
 };
 
