@@ -371,6 +371,17 @@ size_t summaries_shared_dirs(const char *a, const char *b)
 	return last;
 }
 
+/* Are A and B under two architectures' arch/ (never linked together)? */
+static int other_arch(const char *a, const char *b)
+{
+	size_t n;
+
+	if (!str_has_prefix(a, "arch/") || !str_has_prefix(b, "arch/"))
+		return 0;
+	n = strcspn(a + 5, "/");
+	return strncmp(a, b, n + 6) != 0;
+}
+
 /*
  * Of several global definitions of a name that FIRST begins (two
  * drivers' vnic_dev_fw_info(), per-arch variants), the caller at PATH
@@ -444,9 +455,10 @@ static void build_reverse(struct graph *g)
 			best = nearest_def(g, first, g->f[i].path);
 			FOR_EACH_DEF(g, j, first)
 			{
-				if (best && summaries_shared_dirs(
-						    g->f[j].path,
-						    g->f[i].path) < best)
+				if ((best && summaries_shared_dirs(
+						     g->f[j].path,
+						     g->f[i].path) < best) ||
+				    other_arch(g->f[j].path, g->f[i].path))
 					continue;
 				if (nedges == cap) {
 					cap = cap ? cap * 2 : 1 << 16;

@@ -36,7 +36,12 @@
  * what a function does after it closes a section it did not open
  * (functions.drop_line, unlocked_callees) is not atomic by its callers,
  * and a chain of callers through an __init function makes no sleeping
- * site atomic (early boot: functions.is_init).
+ * site atomic (early boot: functions.is_init).  One caller that calls it
+ * in a section (or runs in atomic context, not only while booting) is
+ * enough: on its path the site sleeps in atomic context.  Not when the
+ * path picks the flags (a condition in them, or a GFP_ATOMIC allocation
+ * beside it in the function): the callers' sections may be what picks
+ * the ones that do not sleep.
  */
 #include "analyzer/summaries_int.h"
 #include "analyzer/fnsum.h"
@@ -190,22 +195,45 @@ int summaries_ctx_roots(sqlite3 *db, struct graph *g)
 }
 
 /*
+ * Does J run in atomic context only through an __init function (itself,
+ * or a caller its atomic context comes from)?  Early boot: see
+ * fnsum.h's is_init.
+ */
+static int boot_chain(const struct graph *g, int j)
+{
+	int n;
+
+	for (n = 0; j >= 0 && n < 64; n++) {
+		if (g->f[j].is_init)
+			return 1;
+		if (g->f[j].actx_reg)
+			return 0;
+		j = g->f[j].actx_via;
+	}
+	return 0;
+}
+
+/*
  * A caller of J that calls it in an atomic section or runs in one, the
  * first by path and line; with EVERY, only when every caller does.
  * Else -1.  A caller that drops its own caller's lock runs in atomic
  * context only up to the drop: what it calls then
- * (functions.unlocked_callees) is not called in atomic context.
+ * (functions.unlocked_callees) is not called in atomic context.  With
+ * AWAKE, callers that run only while the kernel boots (boot_chain())
+ * are not atomic ones.
  */
-static int atomic_caller(const struct graph *g, int j, int every)
+static int atomic_caller(const struct graph *g, int j, int every, int awake)
 {
 	int k, first = -1;
 
 	for (k = g->rev_start[j]; k < g->rev_start[j + 1]; k++) {
 		const struct fn *c = &g->f[g->rev[k]];
 
-		if ((!c->actx ||
-		     summaries_in_list(c->unlocked_callees, g->f[j].name)) &&
-		    !summaries_in_list(c->atomic_callees, g->f[j].name)) {
+		int held = summaries_in_list(c->atomic_callees, g->f[j].name) ||
+			   (c->actx && !summaries_in_list(c->unlocked_callees,
+							  g->f[j].name));
+
+		if (!held || (awake && boot_chain(g, g->rev[k]))) {
 			if (every)
 				return -1;
 			continue;
@@ -226,31 +254,12 @@ void summaries_solve_ctx(struct graph *g)
 		changed = 0;
 		for (j = 0; j < g->n; j++)
 			if (!g->f[j].actx &&
-			    (via = atomic_caller(g, (int)j, 1)) >= 0) {
+			    (via = atomic_caller(g, (int)j, 1, 0)) >= 0) {
 				g->f[j].actx = 1;
 				g->f[j].actx_via = via;
 				changed = 1;
 			}
 	}
-}
-
-/*
- * Does J run in atomic context only through an __init function (itself,
- * or a caller its atomic context comes from)?  Early boot: see
- * fnsum.h's is_init.
- */
-static int boot_chain(const struct graph *g, int j)
-{
-	int n;
-
-	for (n = 0; j >= 0 && n < 64; n++) {
-		if (g->f[j].is_init)
-			return 1;
-		if (g->f[j].actx_reg)
-			return 0;
-		j = g->f[j].actx_via;
-	}
-	return 0;
 }
 
 /*
@@ -280,6 +289,28 @@ static void ctx_chain(const struct graph *g, int j, struct strbuf *sb)
 		j = k;
 	}
 	sb_addf(sb, " <- ...");
+}
+
+/*
+ * A sleeping site's evidence when one caller, VIA, makes it atomic: on
+ * that path it sleeps in atomic context, as a sleep-in-atomic bug.
+ */
+static char *caller_evidence(const struct graph *g, int j, int via)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *chain, *ev;
+
+	if (summaries_in_list(g->f[via].atomic_callees, g->f[j].name))
+		return xasprintf("a caller calls it in an atomic section "
+				 "(%s() in %s)",
+				 g->f[via].name, g->f[via].path);
+	ctx_chain(g, via, &sb);
+	chain = sb_detach(&sb);
+	ev = xasprintf("a caller runs in atomic context (%s() in %s): %s() "
+		       "<- %s",
+		       g->f[via].name, g->f[via].path, g->f[j].name, chain);
+	free(chain);
+	return ev;
 }
 
 /* The evidence: the caller, and why it is atomic there. */
@@ -420,7 +451,18 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		 * its flags are those the function sleeps by (the text of
 		 * the allocation functions.gfp_sleeps names): a parameter's
 		 */
-		" " BY_PARAM ", line FROM sites "
+		" " BY_PARAM ", line,"
+		/*
+		 * flags chosen by the path: a condition in them, or another
+		 * allocation of the function's with flags that do not sleep
+		 * (`if (nofail) return kmalloc(n, GFP_KERNEL | __GFP_NOFAIL);
+		 * return kmalloc(n, GFP_ATOMIC);`)
+		 */
+		" coalesce(flags_resolved, flags, '') LIKE '%?%' OR EXISTS"
+		" (SELECT 1 FROM sites s2 WHERE s2.file_id = sites.file_id"
+		"  AND s2.function = sites.function AND (s2.flags LIKE"
+		"  '%GFP_ATOMIC%' OR s2.flags LIKE '%GFP_NOWAIT%'))"
+		" FROM sites "
 		"WHERE function IS NOT NULL AND (context_base IS NOT NULL OR"
 		" (context = 'unknown' AND"
 		" (context_evidence LIKE '" CTX_EV_NO_SECTION "%' OR"
@@ -458,16 +500,25 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 			eligible = sleeping = 0;
 		if (sleeping && j >= 0 && boot_chain(g, j))
 			sleeping = 0;
+		/* flags the path picks: the callers' sections may pick GFP_ATOMIC */
+		if (sleeping && sqlite3_column_int(sel, 9))
+			sleeping = 0;
 		if ((eligible || sleeping) && j >= 0 && g->f[j].actx) {
 			char *ev = ctx_evidence(g, j);
 
 			rc = set_ctx(up, id, "atomic", ev, 1);
 			free(ev);
 		} else if (eligible && j >= 0 && sqlite3_column_int(sel, 6) &&
-			   (via = atomic_caller(g, j, 0)) >= 0) {
+			   (via = atomic_caller(g, j, 0, 0)) >= 0) {
 			char *ev = xasprintf("a caller calls it in an atomic "
 					     "section (%s() in %s)",
 					     g->f[via].name, g->f[via].path);
+
+			rc = set_ctx(up, id, "atomic", ev, 1);
+			free(ev);
+		} else if (sleeping && j >= 0 &&
+			   (via = atomic_caller(g, j, 0, 1)) >= 0) {
+			char *ev = caller_evidence(g, j, via);
 
 			rc = set_ctx(up, id, "atomic", ev, 1);
 			free(ev);
