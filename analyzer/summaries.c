@@ -409,7 +409,7 @@ int summaries_def_in(const struct graph *g, long long file_id,
 	FOR_EACH_DEF(g, j, first)
 	if (g->f[j].file_id == file_id)
 		return j;
-	return first;
+	return -1;
 }
 
 /* Calls in F's callees, one at a time: returns the length, 0 at the end. */

@@ -95,7 +95,8 @@ int summaries_resolve(const struct graph *g, long long file_id,
 /*
  * The definition of NAME that FILE_ID holds (the function a site of that
  * file is in: two drivers' global vnic_dev_fw_info() are two functions),
- * else the first a call from there reaches, or -1.
+ * or -1: a file of tools/ has no summaries, and a namesake elsewhere in
+ * the tree is another program's function.
  */
 int summaries_def_in(const struct graph *g, long long file_id,
 		     const char *name, size_t len);
