@@ -35,8 +35,10 @@
  * nearly all of the 77 findings this made before were of these.  So
  * what a function does after it closes a section it did not open
  * (functions.drop_line, unlocked_callees) is not atomic by its callers,
- * and a chain of callers through an __init function makes no sleeping
- * site atomic (early boot: functions.is_init).  One caller that calls it
+ * and a chain of callers through an __init function is early boot
+ * (functions.is_init): atomic, but with `__init` in the evidence, which
+ * the sleep-in-atomic rule leaves out (reclaim is masked then, and
+ * might_sleep() does not check).  One caller that calls it
  * in a section (or runs in atomic context, not only while booting) is
  * enough: on its path the site sleeps in atomic context.  Not when the
  * path picks the flags (a condition in them, or a GFP_ATOMIC allocation
@@ -197,7 +199,7 @@ int summaries_ctx_roots(sqlite3 *db, struct graph *g)
 /*
  * Does J run in atomic context only through an __init function (itself,
  * or a caller its atomic context comes from)?  Early boot: see
- * fnsum.h's is_init.
+ * fnsum.h's is_init.  That function's index + 1, else 0.
  */
 static int boot_chain(const struct graph *g, int j)
 {
@@ -205,7 +207,7 @@ static int boot_chain(const struct graph *g, int j)
 
 	for (n = 0; j >= 0 && n < 64; n++) {
 		if (g->f[j].is_init)
-			return 1;
+			return j + 1;
 		if (g->f[j].actx_reg)
 			return 0;
 		j = g->f[j].actx_via;
@@ -474,7 +476,7 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		    " coalesce(context_base, json_array(context,"
 		    " context_evidence)) END, context = ?2,"
 		    " context_evidence = ?3 WHERE id = ?1");
-	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE, via;
+	int rc = (!sel || !up) ? -1 : 0, step = SQLITE_DONE, via, boot;
 	unsigned char *memo = xcalloc(g->n + 1, 1);
 
 	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
@@ -498,15 +500,25 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		if (j >= 0 && g->f[j].drop_line &&
 		    sqlite3_column_int(sel, 8) >= g->f[j].drop_line)
 			eligible = sleeping = 0;
-		if (sleeping && j >= 0 && boot_chain(g, j))
-			sleeping = 0;
 		/* flags the path picks: the callers' sections may pick GFP_ATOMIC */
 		if (sleeping && sqlite3_column_int(sel, 9))
 			sleeping = 0;
+		/*
+		 * atomic all the same (start_kernel()'s irqs-off section is
+		 * one, and readers label it so), but no sleep-in-atomic bug:
+		 * the evidence says `__init`, which the rule leaves alone
+		 */
+		boot = sleeping && j >= 0 ? boot_chain(g, j) : 0;
 		if ((eligible || sleeping) && j >= 0 && g->f[j].actx) {
-			char *ev = ctx_evidence(g, j);
+			char *ev = ctx_evidence(g, j), *b = NULL;
 
-			rc = set_ctx(up, id, "atomic", ev, 1);
+			if (boot)
+				b = xasprintf("%s; early boot, under __init "
+					      "%s(): reclaim is masked and "
+					      "might_sleep() does not check",
+					      ev, g->f[boot - 1].name);
+			rc = set_ctx(up, id, "atomic", b ? b : ev, 1);
+			free(b);
 			free(ev);
 		} else if (eligible && j >= 0 && sqlite3_column_int(sel, 6) &&
 			   (via = atomic_caller(g, j, 0, 0)) >= 0) {
