@@ -4,24 +4,12 @@
  */
 #include "analyzer/fnsum.h"
 #include "analyzer/fnsum_gfp.h"
+#include "analyzer/fnsum_int.h"
 #include "analyzer/tufacts.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-struct lx {
-	const char *b;
-	size_t len, i;
-	unsigned line;
-	int bol; /* nothing but blanks since the line began */
-	/*
-	 * The file's own lock wrappers ([0] return with an atomic section
-	 * open, [1] close one they did not open), or NULL: read like the
-	 * data/atomic.txt names they wrap.
-	 */
-	const struct name_set *wrap;
-};
 
 /* Names that take a parenthesised operand but are no calls. */
 static const char *const not_calls[] = {
@@ -153,33 +141,6 @@ void fnsum_add_name(char **list, size_t *cap, const char *p, size_t n)
 	(*list)[have + n] = 0;
 }
 
-#define MAX_BLOCKS 64
-
-/* The state of the body being read. */
-struct body {
-	struct fn_summary *f;
-	size_t cap, acap, ccap, gcap, ucap;
-	struct gfp_params gp; /* its gfp_t parameters */
-	int gfp_text;	      /* the file names a GFP_ flag */
-	int adepth; /* atomic sections open, as read in order */
-	int rel;    /* the same, below 0 once a caller's one is closed */
-	/* the locks it took (lock_arg()), so that a leave is its own */
-	uint64_t held[16];
-	int nheld;
-	int opens, closes; /* enter and leave calls, in all */
-	int cond;	   /* those not a statement of the body's top level */
-	int depth;	   /* braces open at the call, the body's own is 1 */
-	size_t decl, open; /* the name's and the body's offsets */
-	int blk_adepth[MAX_BLOCKS]; /* adepth at each open block's `{` */
-	int blk_rel[MAX_BLOCKS];    /* and rel */
-	/*
-	 * The last token was a block's `}`: adepth and rel at its `{`, where
-	 * an `else` after it starts (a lock taken in the if branch is not
-	 * held in the else branch).
-	 */
-	int closed, else_adepth, else_rel;
-};
-
 /*
  * The allocator call's argument list, from its '(' at x->i: do the flags
  * allow direct reclaim?  A flag after '~' is cleared, not set.
@@ -261,174 +222,6 @@ static size_t name_arg(const struct lx *x, int arg, size_t *len)
 	return s;
 }
 
-/* Back from Q over blanks, not before START. */
-static const char *blanks_before(const char *start, const char *q)
-{
-	while (q > start && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' ||
-			     q[-1] == '\r'))
-		q--;
-	return q;
-}
-
-/*
- * Does the block whose `}` is at B[CLOSE] end in a jump (`{ spin_unlock(l);
- * return 0; }`)?  Then it does not fall through: what it took or dropped
- * is not held after it.  A jump under a braceless if is no jump.
- */
-static int block_jumps(const char *b, size_t open, size_t close)
-{
-	size_t i = (size_t)(blanks_before(b + open, b + close) - b), n;
-	int paren = 0;
-
-	if (i <= open || b[i - 1] != ';')
-		return 0;
-	for (i--; i > open; i--) {
-		char c = b[i - 1];
-
-		if (c == ')')
-			paren++;
-		else if (c == '(')
-			paren--;
-		else if (!paren && (c == ';' || c == '{' || c == '}' ||
-				    c == ':'))
-			break;
-	}
-	while (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')
-		i++;
-	for (n = 0; is_ident_char((unsigned char)b[i + n]);)
-		n++;
-	return is_jump_keyword(b + i, n);
-}
-
-/*
- * Is the call of P a statement of the body's top level (`{ spin_lock(l);`,
- * not `if (x) spin_lock(l);`)?  A wrapper that locks only on some paths
- * (a mutex or a spinlock by a flag) is none.
- */
-static int top_statement(const struct lx *x, const struct body *b,
-			 const char *p)
-{
-	const char *q = blanks_before(x->b, p);
-
-	if (b->depth != 1)
-		return 0;
-	return q > x->b && (q[-1] == ';' || q[-1] == '{' || q[-1] == '}');
-}
-
-/* Is the call at P the body of a braceless if, else, for or while? */
-static int braceless_body(const struct lx *x, const char *p)
-{
-	const char *q = blanks_before(x->b, p);
-
-	if (q > x->b && q[-1] == ')')
-		return 1;
-	return q - x->b >= 4 && !memcmp(q - 4, "else", 4) &&
-	       (q - x->b == 4 || !is_ident_char((unsigned char)q[-5]));
-}
-
-/*
- * Which lock the call whose '(' is at x->i takes or drops: a hash of its
- * first argument's text, blanks and `&` left out (`&dev->lock`,
- * `dev->lock`; rcu_read_lock()'s is that of nothing).
- */
-static uint64_t lock_arg(const struct lx *x)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
-	int depth = 0;
-
-	for (i = x->i + 1; i < x->len && i - x->i < 512; i++) {
-		char c = x->b[i];
-
-		if (c == '(' || c == '[')
-			depth++;
-		else if ((c == ')' || c == ']') && depth)
-			depth--;
-		else if ((c == ',' || c == ')') && !depth)
-			break;
-		if (c == ' ' || c == '\t' || c == '\n' || c == '&')
-			continue;
-		h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
-	}
-	return h;
-}
-
-static void take(struct body *b, uint64_t lock)
-{
-	int k;
-
-	for (k = 0; k < b->nheld; k++)
-		if (b->held[k] == lock)
-			return;
-	if (b->nheld < (int)(sizeof(b->held) / sizeof(b->held[0])))
-		b->held[b->nheld++] = lock;
-}
-
-static int took(const struct body *b, uint64_t lock)
-{
-	int k;
-
-	for (k = 0; k < b->nheld; k++)
-		if (b->held[k] == lock)
-			return 1;
-	return 0;
-}
-
-/* An enter (+1) or leave (-1) call of an atomic section, at P. */
-static void section(const struct lx *x, struct body *b, const char *p,
-		    int dir)
-{
-	if (dir > 0) {
-		/*
-		 * `if (WARN(!irqs_disabled(), ...)) local_irq_disable();`
-		 * inside a section: taken or not, the section is as open
-		 * as before, and the one leave that closes it must close it
-		 */
-		int open = !(b->adepth && braceless_body(x, p));
-
-		b->adepth += open;
-		b->rel += open;
-		take(b, lock_arg(x));
-		b->opens++;
-	} else {
-		b->adepth -= b->adepth > 0;
-		/*
-		 * Below 0 only for a lock it did not take before: a leave of
-		 * its own (an error label's unlock after an unlock-and-return,
-		 * the next switch case's) leaves it at 0.
-		 */
-		if (took(b, lock_arg(x))) {
-			b->rel -= b->rel > 0;
-		} else {
-			b->rel--;
-			if (!b->f->drop_line)
-				b->f->drop_line = x->line;
-		}
-		b->closes++;
-	}
-	b->cond += !top_statement(x, b, p);
-}
-
-/*
- * A lock that data/atomic.txt does not list as an enter but whose leave
- * it does: a trylock (`if (!spin_trylock(&l)) return;`) or a variant of
- * an enter (spin_lock_irqsave_nested()).  Not an atomic section (a
- * trylock may fail), but its leave closes no caller's lock.
- */
-static int other_lock(const struct name_set *enter, const char *p, size_t n)
-{
-	size_t k;
-
-	if (n < 8 || !memmem(p, n, "lock", 4) || memmem(p, n, "unlock", 6))
-		return 0;
-	if (memmem(p, n, "trylock", 7))
-		return 1;
-	for (k = n - 1; k > 0; k--)
-		if (p[k] == '_' && names_get(enter, p, k) >= 0)
-			return 1;
-	return 0;
-}
-
 static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		      const struct name_set *sleepers,
 		      const struct alloc_table *allocs,
@@ -453,20 +246,20 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 	}
 
 	if (atomic && names_get(&atomic[AT_ENTER], p, n) >= 0) {
-		section(x, b, p, 1);
+		fnsum_section(x, b, p, 1);
 		return;
 	}
 	if (atomic && names_get(&atomic[AT_LEAVE], p, n) >= 0) {
-		section(x, b, p, -1);
+		fnsum_section(x, b, p, -1);
 		return;
 	}
-	if (atomic && other_lock(&atomic[AT_ENTER], p, n)) {
+	if (atomic && fnsum_other_lock(&atomic[AT_ENTER], p, n)) {
 		b->rel++;
-		take(b, lock_arg(x));
+		fnsum_take(b, x);
 	}
 	/* a wrapper is a call too: it is outside the section it opens */
 	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0)
-		section(x, b, p, -1);
+		fnsum_section(x, b, p, -1);
 	fnsum_add_name(&f->callees, &b->cap, p, n);
 	if (b->gp.n || b->gfp_text)
 		fnsum_gfp_call(x->b, x->len, x->i, p, n, x->line, &b->gp,
@@ -476,7 +269,7 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 	if (b->rel < 0)
 		fnsum_add_name(&f->unlocked_callees, &b->ucap, p, n);
 	if (x->wrap && names_get(&x->wrap[0], p, n) >= 0)
-		section(x, b, p, 1);
+		fnsum_section(x, b, p, 1);
 	if (f->sleeps)
 		return;
 	if (names_get(sleepers, p, n) >= 0) {
@@ -931,7 +724,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 		} else if (c == '}') {
 			/* a block that jumps away leaves the sections as they were */
 			if (b.f && depth > 1 && depth < MAX_BLOCKS &&
-			    block_jumps(x.b, b.open, x.i - 1)) {
+			    fnsum_block_jumps(x.b, b.open, x.i - 1)) {
 				b.adepth = b.blk_adepth[depth];
 				b.rel = b.blk_rel[depth];
 			}
