@@ -101,6 +101,13 @@ int summaries_resolve(const struct graph *g, long long file_id,
 int summaries_def_in(const struct graph *g, long long file_id,
 		     const char *name, size_t len);
 
+/* Index the definitions by name (statics by file and name). */
+void summaries_index_defs(struct graph *g);
+/* The callers of each definition: rev_start and rev. */
+void summaries_build_reverse(struct graph *g);
+/* Names in a callees list, one at a time: the length, 0 at the end. */
+size_t summaries_next_callee(const char **p);
+
 /* How long a run of whole directories paths A and B begin with. */
 size_t summaries_shared_dirs(const char *a, const char *b);
 
