@@ -253,10 +253,8 @@ static void note_call(struct lx *x, struct body *b, const char *p, size_t n,
 		fnsum_section(x, b, p, -1);
 		return;
 	}
-	if (atomic && fnsum_other_lock(&atomic[AT_ENTER], p, n)) {
-		b->rel++;
-		fnsum_take(b, x);
-	}
+	if (atomic && fnsum_other_lock(&atomic[AT_ENTER], p, n))
+		fnsum_lock_only(x, b);
 	/* a wrapper is a call too: it is outside the section it opens */
 	if (x->wrap && names_get(&x->wrap[1], p, n) >= 0)
 		fnsum_section(x, b, p, -1);

@@ -62,8 +62,11 @@ void fnsum_section(const struct lx *x, struct body *b, const char *p,
 		   int dir);
 /* A trylock, or an enter's variant (see fnsum_lock.c): a lock taken. */
 int fnsum_other_lock(const struct name_set *enter, const char *p, size_t n);
-/* Note the lock the call whose '(' is at x->i takes. */
-void fnsum_take(struct body *b, const struct lx *x);
+/*
+ * A lock taken that opens no section (a trylock, an enter's variant: the
+ * call whose '(' is at x->i): its leave closes no caller's lock.
+ */
+void fnsum_lock_only(const struct lx *x, struct body *b);
 /* Does the block whose `}` is at B[CLOSE] end in a jump? */
 int fnsum_block_jumps(const char *b, size_t open, size_t close);
 

@@ -5,6 +5,7 @@
  * function took or its caller's (functions.drop_line).
  */
 #include "analyzer/fnsum_int.h"
+#include "lib/util.h"
 
 #include <string.h>
 
@@ -80,11 +81,11 @@ static int braceless_body(const struct lx *x, const char *p)
  */
 static uint64_t lock_arg(const struct lx *x)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
+	char text[512];
+	size_t i, n = 0;
 	int depth = 0;
 
-	for (i = x->i + 1; i < x->len && i - x->i < 512; i++) {
+	for (i = x->i + 1; i < x->len && n < sizeof(text); i++) {
 		char c = x->b[i];
 
 		if (c == '(' || c == '[')
@@ -93,22 +94,10 @@ static uint64_t lock_arg(const struct lx *x)
 			depth--;
 		else if ((c == ',' || c == ')') && !depth)
 			break;
-		if (c == ' ' || c == '\t' || c == '\n' || c == '&')
-			continue;
-		h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
+		if (c != ' ' && c != '\t' && c != '\n' && c != '&')
+			text[n++] = c;
 	}
-	return h;
-}
-
-static void take(struct body *b, uint64_t lock)
-{
-	int k;
-
-	for (k = 0; k < b->nheld; k++)
-		if (b->held[k] == lock)
-			return;
-	if (b->nheld < (int)(sizeof(b->held) / sizeof(b->held[0])))
-		b->held[b->nheld++] = lock;
+	return fnv1a64(text, n);
 }
 
 static int took(const struct body *b, uint64_t lock)
@@ -119,6 +108,16 @@ static int took(const struct body *b, uint64_t lock)
 		if (b->held[k] == lock)
 			return 1;
 	return 0;
+}
+
+/* Note the lock the call whose '(' is at x->i takes. */
+static void take(struct body *b, const struct lx *x)
+{
+	uint64_t lock = lock_arg(x);
+
+	if (!took(b, lock) &&
+	    b->nheld < (int)(sizeof(b->held) / sizeof(b->held[0])))
+		b->held[b->nheld++] = lock;
 }
 
 /* An enter (+1) or leave (-1) call of an atomic section, at P. */
@@ -135,7 +134,7 @@ void fnsum_section(const struct lx *x, struct body *b, const char *p,
 
 		b->adepth += open;
 		b->rel += open;
-		fnsum_take(b, x);
+		take(b, x);
 		b->opens++;
 	} else {
 		b->adepth -= b->adepth > 0;
@@ -176,7 +175,8 @@ int fnsum_other_lock(const struct name_set *enter, const char *p, size_t n)
 	return 0;
 }
 
-void fnsum_take(struct body *b, const struct lx *x)
+void fnsum_lock_only(const struct lx *x, struct body *b)
 {
-	take(b, lock_arg(x));
+	b->rel++;
+	take(b, x);
 }
