@@ -169,20 +169,21 @@ static char *enter_text(const struct lexfile *lf, size_t i)
  */
 static void context_by_flags(struct walk_ctx *w, struct site *s)
 {
-	const char *text = s->flags_resolved ? s->flags_resolved : s->flags;
-	const struct alloc_fn *a =
-		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
-			  : NULL;
+	/* a wrapper that takes no gfp_t is taken to allocate as vmalloc */
+	const char *text = s->flags_used ? s->flags_used :
+			   s->gfp_arg < 0 ? "GFP_KERNEL" : NULL;
 
 	if (w->sleepers &&
 	    names_get(w->sleepers, s->api, strlen(s->api)) >= 0) {
 		s->context = "process";
 		return;
 	}
-	if (s->gfp_arg < 0 && a && a->implied)
-		text = a->implied;
-	else if (s->gfp_arg < 0)
-		text = "GFP_KERNEL";
+	if (gfp_text_path_picks(text)) {
+		s->context = "unknown";
+		s->context_evidence =
+			xasprintf(CTX_EV_PATH_PICKS " (%s)", text);
+		return;
+	}
 	/*
 	 * The flags' value by the tree's own headers, where it is known:
 	 * GFP_TRANSHUGE, GFP_PGTABLE_KERNEL and `GFP_KERNEL &

@@ -210,13 +210,32 @@ static const char *not_text(const char *buf, size_t len)
 	return NULL;
 }
 
+/*
+ * The flags an allocation is made with (sites.flags_used): as resolved
+ * when they came through a variable; an allocator's own when it takes
+ * none (vzalloc(): GFP_KERNEL, data/allocators.txt `=FLAGS`); else as
+ * written.  NULL when unknown (a wrapper that takes no gfp_t).
+ */
+static char *flags_used(const struct site *s, const struct alloc_fn *a)
+{
+	const char *t = s->flags_resolved ? s->flags_resolved :
+			s->gfp_arg < 0	  ? a->implied :
+					    s->flags;
+
+	return t ? xstrdup(t) : NULL;
+}
+
 static void evaluate_sites(const struct scan_env *e, struct lexfile *lf)
 {
 	size_t i;
 
-	for (i = 0; i < lf->nsites; i++)
-		gfp_eval_site(&e->gfp, &lf->local, &e->config, &lf->sites[i].s,
-			      lf->sites[i].afn->kind == AK_CACHE_CREATE);
+	for (i = 0; i < lf->nsites; i++) {
+		struct lex_site *ls = &lf->sites[i];
+
+		gfp_eval_site(&e->gfp, &lf->local, &e->config, &ls->s,
+			      ls->afn->kind == AK_CACHE_CREATE);
+		ls->s.flags_used = flags_used(&ls->s, ls->afn);
+	}
 }
 
 /* Allocator macros of this file go to the allocators table (learned). */

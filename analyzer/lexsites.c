@@ -75,9 +75,83 @@ static int expr_end(const struct lexfile *lf, int a, int limit)
 	return j < 0 ? limit : j;
 }
 
+/* The `(` or `{` (O) that the C at token J closes, or -1. */
+static int open_of(const struct lexfile *lf, int j, const char *o,
+		   const char *c, int stop)
+{
+	int depth = 0;
+
+	for (; j > stop; j = lx_prev_code(lf, j)) {
+		if (lx_is_punct(lf, j, c))
+			depth++;
+		else if (lx_is_punct(lf, j, o) && --depth == 0)
+			return j;
+	}
+	return -1;
+}
+
+/* Does the block opened at token OPEN still hold token AT? */
+static int holds(const struct lexfile *lf, int open, int at)
+{
+	int depth = 0, j;
+
+	for (j = open; j >= 0 && j < at; j = lx_next_code(lf, j))
+		if (lx_is_punct(lf, j, "{"))
+			depth++;
+		else if (lx_is_punct(lf, j, "}") && --depth == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Is the statement at token J an arm of an `if` that does not hold token
+ * CALL (a path to CALL that it may not be on)?  The `(` of the if's
+ * condition for its first arm (`if (c) x = a;`, or any statement of `if
+ * (c) { ... }`), 0 for its `else` arm, -1 when it is no such arm.
+ */
+static int arm_of(const struct lexfile *lf, int j, int stop, int call)
+{
+	int p = lx_prev_code(lf, j), q;
+
+	if (p > stop && (lx_is_punct(lf, p, ";") || lx_is_punct(lf, p, "}") ||
+			 lx_is_punct(lf, p, "{"))) {
+		/* the `{` of the block the statement is in */
+		p = lx_is_punct(lf, p, "{") ? p : open_of(lf, j, "{", "}", stop);
+		if (p <= stop || holds(lf, p, call))
+			return -1;
+		p = lx_prev_code(lf, p);
+	}
+	if (p > stop && lx_tok_is(lf, (unsigned)p, "else"))
+		return 0;
+	if (p <= stop || !lx_is_punct(lf, p, ")") ||
+	    (q = open_of(lf, p, "(", ")", stop)) < 0 ||
+	    !lx_tok_is(lf, (unsigned)lx_prev_code(lf, q), "if"))
+		return -1;
+	return q;
+}
+
+/* The text of the condition of the `if` whose `(` is token COND. */
+static char *cond_text(const struct lexfile *lf, int cond)
+{
+	int depth = 0, j;
+
+	for (j = cond; j >= 0; j = lx_next_code(lf, j))
+		if (lx_is_punct(lf, j, "("))
+			depth++;
+		else if (lx_is_punct(lf, j, ")") && --depth == 0)
+			break;
+	return j < 0 ? NULL
+		     : lex_text(lf, (unsigned)lx_next_code(lf, cond), (unsigned)j);
+}
+
 /*
  * flags passed through a local variable: the last `VAR = expr` before the
  * call in the same function, with later `VAR |= x` / `VAR &= x` folded in.
+ * When that assignment is an arm of an `if` and an earlier one reaches
+ * the call on the other path (`gfp = GFP_KERNEL; if (atomic) gfp =
+ * GFP_ATOMIC;`, or an if/else), the path picks the flags, as if written
+ * `atomic ? GFP_ATOMIC : GFP_KERNEL` (the context step leaves a path's
+ * choice to the path).
  */
 static void resolve_via(struct lexfile *lf, struct lex_site *ls,
 			const struct arg *ga)
@@ -85,15 +159,15 @@ static void resolve_via(struct lexfile *lf, struct lex_site *ls,
 	const struct tok *v = &lf->toks[ga->a];
 	const struct lex_func *f;
 	struct strbuf sb = STRBUF_INIT;
-	char *ops[16], *rhs[16];
-	int nops = 0, j, k, found = 0;
+	char *ops[16], *rhs[16], *other = NULL;
+	int nops = 0, j, k, found = 0, arm = -1, other_arm = -1;
 
 	if (ls->fn < 0 || v->kind != TK_IDENT || lx_next_code(lf, ga->a) != (int)ga->b)
 		return;
 	if (menv_get(&lf->local, lf->buf + v->off, v->len))
 		return;
 	f = &lf->funcs[ls->fn];
-	for (j = (int)ls->tok - 1; j > (int)f->body_open && !found; j--) {
+	for (j = (int)ls->tok - 1; j > (int)f->body_open; j--) {
 		const struct tok *t = &lf->toks[j];
 		int op, pv, end;
 
@@ -108,17 +182,43 @@ static void resolve_via(struct lexfile *lf, struct lex_site *ls,
 				 lx_is_punct(lf, pv, "->"))))
 			continue;
 		end = expr_end(lf, lx_next_code(lf, op), (int)ls->tok);
-		if (lx_tok_is(lf, (unsigned)op, "="))
+		if (found) {
+			/* the value the other path brings, if plain */
+			if (lx_tok_is(lf, (unsigned)op, "=")) {
+				other = lex_text(lf, (unsigned)lx_next_code(lf, op),
+						 (unsigned)end);
+				other_arm = arm_of(lf, j, (int)f->body_open,
+						   (int)ls->tok);
+			}
+			break;
+		}
+		if (lx_tok_is(lf, (unsigned)op, "=")) {
 			found = 1;
+			arm = arm_of(lf, j, (int)f->body_open, (int)ls->tok);
+		}
 		if (nops < 16) {
 			ops[nops] = xstrndup(lf->buf + lf->toks[op].off, 1);
 			rhs[nops++] = lex_text(lf, (unsigned)lx_next_code(lf, op),
 					       (unsigned)end);
 		}
+		if (found && arm < 0)
+			break;
 	}
 	if (found) {
 		/* ops[nops-1] is the plain assignment; fold the rest. */
-		sb_adds(&sb, rhs[nops - 1]);
+		char *c = NULL;
+
+		if (other && arm > 0)
+			c = cond_text(lf, arm);
+		else if (other && arm == 0 && other_arm > 0)
+			c = cond_text(lf, other_arm);
+		if (c && arm > 0)
+			sb_addf(&sb, "%s ? %s : %s", c, rhs[nops - 1], other);
+		else if (c)
+			sb_addf(&sb, "%s ? %s : %s", c, other, rhs[nops - 1]);
+		else
+			sb_adds(&sb, rhs[nops - 1]);
+		free(c);
 		for (k = nops - 2; k >= 0; k--) {
 			char *prev = sb_detach(&sb);
 
@@ -128,6 +228,7 @@ static void resolve_via(struct lexfile *lf, struct lex_site *ls,
 		ls->s.flags_via = xstrndup(lf->buf + v->off, v->len);
 		ls->s.flags_resolved = sb_detach(&sb);
 	}
+	free(other);
 	for (k = 0; k < nops; k++) {
 		free(ops[k]);
 		free(rhs[k]);

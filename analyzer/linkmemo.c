@@ -42,6 +42,7 @@ static const char *const unlinked_cols[] = {
 	"flags_col", "flags_via", "flags_resolved", "gfp_mask",
 	"migratetype", "size", "size_const", "macro", "in_disabled_branch",
 	"gfp_param", "flag_effective", "flag_effective_reason", "confidence",
+	"flags_used",
 };
 
 static const char *const site_cols[] = {

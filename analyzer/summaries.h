@@ -26,6 +26,11 @@ int summaries_link(sqlite3 *db);
  * context (summaries_ctx.c) and gives them back otherwise.
  */
 #define CTX_EV_NO_SECTION "no atomic section here"
+/*
+ * ... and flags a condition picks (gfp_text_path_picks()): a caller's
+ * section does not make the site atomic, its flags may be the atomic ones
+ */
+#define CTX_EV_PATH_PICKS CTX_EV_NO_SECTION ", and the path picks the flags"
 #define CTX_EV_IRQ_ELSEWHERE "irq handler not registered in this file"
 
 #endif

@@ -496,6 +496,15 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		/* flags that may sleep, no section in the function */
 		int sleeping = !strcmp(base, "process") && !base_ev;
 
+		/*
+		 * a condition picks its flags (`atomic ? GFP_ATOMIC :
+		 * GFP_KERNEL`): the callers' sections may be what picks
+		 * GFP_ATOMIC, so they say nothing of the site (readers
+		 * answer `unknown`)
+		 */
+		if (eligible && str_has_prefix(base_ev, CTX_EV_PATH_PICKS))
+			eligible = 0;
+
 		/* the caller's section is not held past the drop */
 		if (j >= 0 && g->f[j].drop_line &&
 		    sqlite3_column_int(sel, 8) >= g->f[j].drop_line)

@@ -99,6 +99,42 @@ int gfp_text_may_sleep(const char *text)
 	return 0;
 }
 
+/*
+ * Flags a condition picks, one choice that may sleep and one that may
+ * not (`may_sleep ? GFP_KERNEL : GFP_ATOMIC`, or a variable set on two
+ * paths, analyzer/lexsites.c): the path decides whether it sleeps.
+ */
+int gfp_text_path_picks(const char *text)
+{
+	const char *q = text ? strchr(text, '?') : NULL, *p, *colon = NULL;
+	int depth = 0, nest = 0, a, b;
+	char *t;
+
+	if (!q)
+		return 0;
+	for (p = text; p < q; p++)
+		depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+	for (p = q + 1; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth < 0)
+			break;
+		else if (*p == '?')
+			nest++;
+		else if (*p == ':' && !colon && !nest--)
+			colon = p;
+	}
+	if (!colon)
+		return 0;
+	t = xstrndup(q + 1, (size_t)(colon - q - 1));
+	a = gfp_text_may_sleep(t);
+	free(t);
+	t = xstrndup(colon + 1, (size_t)(p - colon - 1));
+	b = gfp_text_may_sleep(t);
+	free(t);
+	return a != b;
+}
+
 /* --- recording the TU's functions ----------------------------------- */
 
 struct rec_ctx {

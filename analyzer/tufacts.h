@@ -44,6 +44,8 @@ int call_frees(struct walk_ctx *w, const char *name);
 
 /* 1 when a gfp expression as written allows direct reclaim. */
 int gfp_text_may_sleep(const char *text);
+/* 1 when a condition in TEXT picks between flags that sleep and not. */
+int gfp_text_path_picks(const char *text);
 /*
  * May a call of allocator A with GFP_TEXT (its gfp_t argument's text)
  * sleep?  1 or 0; -1 when it takes no gfp_t and its flags are not known.

@@ -68,6 +68,7 @@ struct site {
 	unsigned flags_line, flags_col;
 	char *flags_via;      /* local variable the flags came through */
 	char *flags_resolved; /* expression after resolving flags_via */
+	char *flags_used;     /* the flags it allocates with (flags_used()) */
 	int mask_known;
 	unsigned long long gfp_mask; /* evaluated with the tree's headers */
 	const char *migratetype;     /* unmovable|reclaimable|movable */

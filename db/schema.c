@@ -328,6 +328,13 @@ const char *const db_migrations[] = {
 	"ALTER TABLE functions ADD COLUMN unlocked_callees TEXT;"
 	"ALTER TABLE functions ADD COLUMN is_init INTEGER;"
 	"UPDATE files SET hash = '', mtime_ns = NULL;",
+	/*
+	 * 11 -> 12: sites.flags_used, the flags an allocation is made with
+	 * (through a variable, or an allocator's own: vzalloc()), so that a
+	 * rule can ask whether they sleep.  Re-read the files.
+	 */
+	"ALTER TABLE sites ADD COLUMN flags_used TEXT;"
+	"UPDATE files SET hash = '', mtime_ns = NULL;",
 	NULL,
 };
 

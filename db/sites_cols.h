@@ -96,6 +96,7 @@ SITE_COL(flag_effective_reason, TEXT, "", SV_STR(flag_effective_reason),
 SITE_COL(confidence, TEXT, "", SV_TEXT(confidence_of(s->depth)), RULE)
 SITE_COL(held_calls, TEXT, "", SV_STR(held_calls), INTERNAL)
 SITE_COL(context_base, TEXT, "", SV_NONE, INTERNAL)
+SITE_COL(flags_used, TEXT, "", SV_STR(flags_used), RULE)
 
 #undef SITE_COL
 #undef SV_NONE

@@ -61,8 +61,10 @@ db=$TMP/classify-full.db
 out=$("$GFPAUDIT" rules --run --db "$db" sleep-in-atomic 2>/dev/null)
 like "$out" 'context.c:12:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(spin_lock\(&lock\) at line 11\)' \
 	"sleep-in-atomic reports the GFP_KERNEL allocation under a spinlock"
-is "$(echo "$out" | grep -c 'sleep-in-atomic]')" 8 \
-	"sleep-in-atomic: 8 findings, none for GFP_ATOMIC, process context or gfp & ~__GFP_DIRECT_RECLAIM"
+is "$(echo "$out" | grep -c 'sleep-in-atomic]')" 9 \
+	"sleep-in-atomic: 9 findings, none for GFP_ATOMIC, process context, gfp & ~__GFP_DIRECT_RECLAIM or flags a condition picks"
+like "$out" 'caller_lock.c:[0-9]*:[0-9]*: error: vzalloc\(GFP_KERNEL\) may sleep in atomic context \(every caller calls it in an atomic section' \
+	"sleep-in-atomic: vzalloc() takes no flags, and its own sleep"
 like "$out" 'caller_lock.c:39:12: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context \(every caller runs in atomic context \(cl_mid\(\) in drivers/caller_lock.c\): cl_leaf\(\) <- cl_mid\(\) <- cl_top\(\) in an atomic section\)' \
 	"sleep-in-atomic across functions names the chain of callers"
 like "$out" 'context.c:136:9: error: kmalloc\(GFP_KERNEL\) may sleep in atomic context' \

@@ -89,6 +89,7 @@ INSERT INTO sites(file_id, path, line, col, function, api, flags, context,
 	'process', NULL, 0, 'kmalloc strips mobility bits before 4.20'),
  (1, 'fs/a.c', 40, 8, 'i', '__get_free_pages', 'GFP_TEMPORARY', 'process',
 	NULL, 1, 'the page allocator honours them');
+UPDATE sites SET flags_used = flags;
 INSERT INTO caches(file_id, path, line, col, variable, name, flags,
 	reclaimable, has_shrinker, shrinker_evidence) VALUES
  (1, 'fs/a.c', 50, 12, 'a_cachep', 'a_cache', 'SLAB_RECLAIM_ACCOUNT', 1, 0, NULL),
