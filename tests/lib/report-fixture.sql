@@ -31,6 +31,8 @@ INSERT INTO sites(file_id, path, line, col, function, api, flags, flags_line,
 	 'reclaimable', 'scoped', 'kfree(x)', 'process', NULL, 0, 'full_ast'),
 	(3, 'mm/slab.c', 50, 1, 'k', 'kzalloc', 'GFP_KERNEL', 50, 10,
 	 'unmovable', NULL, NULL, NULL, NULL, NULL, 'lexical');
+-- the flags the calls allocate with (sites.flags_used): as written here
+UPDATE sites SET flags_used = flags;
 INSERT INTO findings(rule, severity, path, line, col, message, suggestion,
 	site_id, run_id) VALUES
 	('temporary-to-kernel', 'warning', 'fs/proc/base.c', 10, 20,
