@@ -233,7 +233,9 @@ static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
 /* The answer of a path walk, by precedence. */
 static void decide(struct own *o, struct owner *r, CXCursor call)
 {
-	if (o->stored.seen) {
+	if (o->stored.seen && o->returned.seen) {
+		take(r, "returned", &o->returned);
+	} else if (o->stored.seen) {
 		take(r, "stored", &o->stored);
 		r->target = o->target;
 		o->target = NULL;
