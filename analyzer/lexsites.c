@@ -75,7 +75,7 @@ static int expr_end(const struct lexfile *lf, int a, int limit)
 	return j < 0 ? limit : j;
 }
 
-/* The `(` or `{` (O) that the C at token J closes, or -1. */
+/* The O (`(`) that the C at token J closes, or -1. */
 static int open_of(const struct lexfile *lf, int j, const char *o,
 		   const char *c, int stop)
 {
@@ -85,6 +85,20 @@ static int open_of(const struct lexfile *lf, int j, const char *o,
 		if (lx_is_punct(lf, j, c))
 			depth++;
 		else if (lx_is_punct(lf, j, o) && --depth == 0)
+			return j;
+	}
+	return -1;
+}
+
+/* The `{` of the block that holds token J, or -1. */
+static int block_of(const struct lexfile *lf, int j, int stop)
+{
+	int depth = 0;
+
+	for (j = lx_prev_code(lf, j); j > stop; j = lx_prev_code(lf, j)) {
+		if (lx_is_punct(lf, j, "}"))
+			depth++;
+		else if (lx_is_punct(lf, j, "{") && depth-- == 0)
 			return j;
 	}
 	return -1;
@@ -116,7 +130,7 @@ static int arm_of(const struct lexfile *lf, int j, int stop, int call)
 	if (p > stop && (lx_is_punct(lf, p, ";") || lx_is_punct(lf, p, "}") ||
 			 lx_is_punct(lf, p, "{"))) {
 		/* the `{` of the block the statement is in */
-		p = lx_is_punct(lf, p, "{") ? p : open_of(lf, j, "{", "}", stop);
+		p = lx_is_punct(lf, p, "{") ? p : block_of(lf, j, stop);
 		if (p <= stop || holds(lf, p, call))
 			return -1;
 		p = lx_prev_code(lf, p);
