@@ -509,15 +509,19 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 		if (j >= 0 && g->f[j].drop_line &&
 		    sqlite3_column_int(sel, 8) >= g->f[j].drop_line)
 			eligible = sleeping = 0;
-		/* flags the path picks: the callers' sections may pick GFP_ATOMIC */
-		if (sleeping && sqlite3_column_int(sel, 9))
-			sleeping = 0;
 		/*
 		 * atomic all the same (start_kernel()'s irqs-off section is
 		 * one, and readers label it so), but no sleep-in-atomic bug:
 		 * the evidence says `__init`, which the rule leaves alone
 		 */
 		boot = sleeping && j >= 0 ? boot_chain(g, j) : 0;
+		/*
+		 * flags the path picks: the callers' sections may pick
+		 * GFP_ATOMIC; not while booting, where every allocation is
+		 * made with irqs off whatever its flags
+		 */
+		if (sleeping && !boot && sqlite3_column_int(sel, 9))
+			sleeping = 0;
 		if ((eligible || sleeping) && j >= 0 && g->f[j].actx) {
 			char *ev = ctx_evidence(g, j), *b = NULL;
 
