@@ -666,7 +666,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 				member_init(&x, p, n, line, atomic, out);
 			if (peek(&x) != '(' || is_not_call(p, n))
 				continue;
-			for (k = AT_CALLBACK; atomic && !member && k <= AT_THREAD;
+			for (k = AT_CALLBACK; atomic && !member && k <= AT_BOOT;
 			     k++)
 				if ((want = names_get(&atomic[k], p, n)) >= 0)
 					registration(&x, &b, p, n, line, k,

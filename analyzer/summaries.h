@@ -32,5 +32,18 @@ int summaries_link(sqlite3 *db);
  */
 #define CTX_EV_PATH_PICKS CTX_EV_NO_SECTION ", and the path picks the flags"
 #define CTX_EV_IRQ_ELSEWHERE "irq handler not registered in this file"
+/*
+ * An atomic context that comes through an __init function: booting, with
+ * irqs off in start_kernel() (readers label it atomic), but no
+ * sleep-in-atomic bug, which the rule tells by `__init` in the evidence.
+ * Arguments: the evidence so far, the __init function's name.
+ */
+#define CTX_EV_BOOT_FMT                                                       \
+	"%s; early boot, under __init %s(): reclaim is masked and "           \
+	"might_sleep() does not check"
+/* ... the same for a function a boot table names (data/atomic.txt `boot`) */
+#define CTX_EV_BOOT_TABLE_FMT                                                 \
+	"%s; early boot, a boot table's (__init time): reclaim is masked "    \
+	"and might_sleep() does not check"
 
 #endif

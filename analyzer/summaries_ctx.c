@@ -148,6 +148,7 @@ static void apply_regs(struct graph *g, const struct reg *regs, size_t n,
 				f->actx = 1;
 				f->actx_via = -1;
 				f->actx_reg = summaries_strdup(g, ev);
+				f->boot = kind == AT_BOOT;
 				free(ev);
 			}
 		}
@@ -192,21 +193,23 @@ int summaries_ctx_roots(sqlite3 *db, struct graph *g)
 	/* threaded handlers first: process context wherever registered */
 	apply_regs(g, regs, n, AT_THREAD);
 	apply_regs(g, regs, n, AT_CALLBACK);
+	apply_regs(g, regs, n, AT_BOOT);
 	free(regs);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /*
  * Does J run in atomic context only through an __init function (itself,
- * or a caller its atomic context comes from)?  Early boot: see
- * fnsum.h's is_init.  That function's index + 1, else 0.
+ * or a caller its atomic context comes from), or a function a boot table
+ * names (data/atomic.txt `boot`)?  Early boot: see fnsum.h's is_init.
+ * That function's index + 1, else 0.
  */
 static int boot_chain(const struct graph *g, int j)
 {
 	int n;
 
 	for (n = 0; j >= 0 && n < 64; n++) {
-		if (g->f[j].is_init)
+		if (g->f[j].is_init || g->f[j].boot)
 			return j + 1;
 		if (g->f[j].actx_reg)
 			return 0;
@@ -526,10 +529,11 @@ int summaries_update_ctx(sqlite3 *db, const struct graph *g)
 			char *ev = ctx_evidence(g, j), *b = NULL;
 
 			if (boot)
-				b = xasprintf("%s; early boot, under __init "
-					      "%s(): reclaim is masked and "
-					      "might_sleep() does not check",
-					      ev, g->f[boot - 1].name);
+				b = g->f[boot - 1].is_init
+					    ? xasprintf(CTX_EV_BOOT_FMT, ev,
+							g->f[boot - 1].name)
+					    : xasprintf(CTX_EV_BOOT_TABLE_FMT,
+							ev);
 			rc = set_ctx(up, id, "atomic", b ? b : ev, 1);
 			free(b);
 			free(ev);

@@ -33,6 +33,7 @@ struct fn {
 	 */
 	const char *actx_reg;
 	int thread;
+	int boot; /* handed to a `boot` table: runs while booting */
 	int via;		     /* the callee it sleeps through, -1 */
 	/*
 	 * functions.gfp_sleeps and gfp_calls; gsleep: the parameter whose

@@ -25,8 +25,8 @@ static const char *const kind_names[] = {
 	[AK_CACHE_CREATE] = "cache_create",
 };
 
-const char *const atomic_kinds[] = { "enter",  "leave",  "callback",
-				      "thread", "member", NULL };
+const char *const atomic_kinds[] = { "enter",  "leave", "callback",
+				      "thread", "boot",	 "member", NULL };
 const char *const lifetime_kinds[] = { "store",	"borrow", "reclaim",
 					"convert", "evict",  "calls",
 					"consume", NULL };

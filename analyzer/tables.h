@@ -84,8 +84,9 @@ int alloc_table_sync_db(struct alloc_table *t, sqlite3 *db);
 int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db);
 size_t alloc_table_builtin_count(const struct alloc_table *t);
 
-enum atomic_kind { AT_ENTER, AT_LEAVE, AT_CALLBACK, AT_THREAD, AT_MEMBER,
-		   AT_KINDS };
+/* AT_CALLBACK .. AT_BOOT: registrations (the function a call hands on) */
+enum atomic_kind { AT_ENTER, AT_LEAVE, AT_CALLBACK, AT_THREAD, AT_BOOT,
+		   AT_MEMBER, AT_KINDS };
 enum lifetime_kind {
 	LT_STORE,
 	LT_BORROW,

@@ -8,6 +8,7 @@
 #include "analyzer/ast.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/names.h"
+#include "analyzer/summaries.h"
 #include "analyzer/tables.h"
 #include "lib/util.h"
 
@@ -359,7 +360,7 @@ static void find_marks(struct walk_ctx *w, struct tu_facts *t)
 		if (tk->kind != TK_IDENT || tk->disabled ||
 		    !ast_tok_eq(w, (unsigned)i + 1, "("))
 			continue;
-		for (kind = AT_CALLBACK; kind <= AT_THREAD; kind++) {
+		for (kind = AT_CALLBACK; kind <= AT_BOOT; kind++) {
 			want = names_get(&w->atomic[kind], lf->buf + tk->off,
 					 tk->len);
 			if (want < 0)
@@ -387,9 +388,35 @@ static void find_marks(struct walk_ctx *w, struct tu_facts *t)
 }
 
 /*
+ * Is the TU's function NAME declared `__init` (the token among those
+ * that begin its definition)?
+ */
+static int init_fn(struct walk_ctx *w, const char *name)
+{
+	const struct lexfile *lf = w->lf;
+	size_t i;
+	long k;
+	int seen;
+
+	for (i = 0; lf && i < lf->nfuncs; i++) {
+		if (strcmp(lf->funcs[i].name, name))
+			continue;
+		for (k = (long)lf->funcs[i].name_tok - 1, seen = 0;
+		     k >= 0 && seen < 16 && !ast_tok_eq(w, (unsigned)k, ";") &&
+		     !ast_tok_eq(w, (unsigned)k, "}") &&
+		     !ast_tok_eq(w, (unsigned)k, "{");
+		     k--, seen++)
+			if (ast_tok_eq(w, (unsigned)k, "__init"))
+				return 1;
+	}
+	return 0;
+}
+
+/*
  * Functions handed to request_irq(), timer_setup(), ... run in atomic
  * context; a threaded irq handler runs in process context even though it
- * returns irqreturn_t.
+ * returns irqreturn_t.  One that is __init runs while booting (a boot
+ * table's: IRQCHIP_DECLARE()), which the evidence says.
  */
 static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 {
@@ -406,7 +433,15 @@ static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 			free(fn->f.atomic);
 			fn->f.atomic = NULL;
 		} else if (!fn->f.threaded && !fn->f.atomic) {
-			fn->f.atomic = xstrdup(t->marks[i].evidence);
+			const char *ev = t->marks[i].evidence;
+
+			fn->f.atomic =
+				t->marks[i].kind == AT_BOOT
+					? xasprintf(CTX_EV_BOOT_TABLE_FMT, ev)
+				: init_fn(w, t->marks[i].fn)
+					? xasprintf(CTX_EV_BOOT_FMT, ev,
+						    t->marks[i].fn)
+					: xstrdup(ev);
 		}
 	}
 }
