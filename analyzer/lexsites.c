@@ -75,21 +75,6 @@ static int expr_end(const struct lexfile *lf, int a, int limit)
 	return j < 0 ? limit : j;
 }
 
-/* The O (`(`) that the C at token J closes, or -1. */
-static int open_of(const struct lexfile *lf, int j, const char *o,
-		   const char *c, int stop)
-{
-	int depth = 0;
-
-	for (; j > stop; j = lx_prev_code(lf, j)) {
-		if (lx_is_punct(lf, j, c))
-			depth++;
-		else if (lx_is_punct(lf, j, o) && --depth == 0)
-			return j;
-	}
-	return -1;
-}
-
 /* The `{` of the block that holds token J, or -1. */
 static int block_of(const struct lexfile *lf, int j, int stop)
 {
@@ -138,7 +123,7 @@ static int arm_of(const struct lexfile *lf, int j, int stop, int call)
 	if (p > stop && lx_tok_is(lf, (unsigned)p, "else"))
 		return 0;
 	if (p <= stop || !lx_is_punct(lf, p, ")") ||
-	    (q = open_of(lf, p, "(", ")", stop)) < 0 ||
+	    (q = lx_match_back(lf, p)) <= stop ||
 	    !lx_tok_is(lf, (unsigned)lx_prev_code(lf, q), "if"))
 		return -1;
 	return q;
