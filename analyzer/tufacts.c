@@ -113,8 +113,7 @@ int gfp_text_path_picks(const char *text)
 
 	if (!q)
 		return 0;
-	for (p = text; p < q; p++)
-		depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+	/* the second choice ends with the parenthesis that holds the `?` */
 	for (p = q + 1; *p; p++) {
 		if (*p == '(')
 			depth++;
