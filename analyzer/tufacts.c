@@ -387,35 +387,10 @@ static void find_marks(struct walk_ctx *w, struct tu_facts *t)
 }
 
 /*
- * Is the TU's function NAME declared `__init` (the token among those
- * that begin its definition)?
- */
-static int init_fn(struct walk_ctx *w, const char *name)
-{
-	const struct lexfile *lf = w->lf;
-	size_t i;
-	long k;
-	int seen;
-
-	for (i = 0; lf && i < lf->nfuncs; i++) {
-		if (strcmp(lf->funcs[i].name, name))
-			continue;
-		for (k = (long)lf->funcs[i].name_tok - 1, seen = 0;
-		     k >= 0 && seen < 16 && !ast_tok_eq(w, (unsigned)k, ";") &&
-		     !ast_tok_eq(w, (unsigned)k, "}") &&
-		     !ast_tok_eq(w, (unsigned)k, "{");
-		     k--, seen++)
-			if (ast_tok_eq(w, (unsigned)k, "__init"))
-				return 1;
-	}
-	return 0;
-}
-
-/*
  * Functions handed to request_irq(), timer_setup(), ... run in atomic
  * context; a threaded irq handler runs in process context even though it
- * returns irqreturn_t.  One that is __init runs while booting (a boot
- * table's: IRQCHIP_DECLARE()), which the evidence says.
+ * returns irqreturn_t.  One a boot table names (IRQCHIP_DECLARE(),
+ * data/atomic.txt `boot`) runs while booting, which the evidence says.
  */
 static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 {
@@ -437,9 +412,6 @@ static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 			fn->f.atomic =
 				t->marks[i].kind == AT_BOOT
 					? xasprintf(CTX_EV_BOOT_TABLE_FMT, ev)
-				: init_fn(w, t->marks[i].fn)
-					? xasprintf(CTX_EV_BOOT_FMT, ev,
-						    t->marks[i].fn)
 					: xstrdup(ev);
 		}
 	}
