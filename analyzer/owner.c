@@ -268,13 +268,14 @@ static void store_holder(struct own *o, const char *name, CXCursor c,
 		if (i == kept)
 			continue;
 		t = ast_text(o->w, ast_arg(c, i));
+		if (own_param_rooted(o, t))
+			o->kept_in_param = 1;
 		h = holder_text(t);
 		free(t);
-		if (h) {
-			free(o->holder);
+		if (h && !o->holder)
 			o->holder = h;
-			return;
-		}
+		else
+			free(h);
 	}
 }
 
@@ -497,6 +498,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 			if (st & OW_HELD) {
 				char *t = ast_text(o->w, k[0]);
 
+				if (own_param_rooted(o, t))
+					o->kept_in_param = 1;
 				note(&o->stored, line,
 				     xasprintf("stored in %s at line %u", t,
 					       line));
@@ -505,7 +508,7 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 				else
 					free(t);
 			}
-			st = to_done(st);
+			st = to_kept(st);
 		}
 		return st;
 	}
@@ -800,9 +803,20 @@ void own_ret_domain(void *ctx, CXCursor stmt, unsigned st)
 	CXCursor k[AST_MAX_KIDS];
 	unsigned line;
 
-	if (!(st & OW_HELD))
-		return;
 	line = clang_Cursor_isNull(stmt) ? 0 : ast_line(stmt);
+	/*
+	 * `list_add(&p->node, &head); return p;`: stored, and the caller
+	 * gets it as well, which decide() answers as returned; not where
+	 * the store was into what the caller passed (kept_in_param).
+	 */
+	if (!(st & OW_HELD)) {
+		if (st & OW_KEPT && !o->kept_in_param && line &&
+		    ast_children(stmt, k) &&
+		    returns_tracked(o, k[0]))
+			note(&o->returned, line,
+			     xasprintf("returned at line %u", line));
+		return;
+	}
 	if (!clang_Cursor_isNull(stmt) && ast_children(stmt, k) &&
 	    (returns_tracked(o, k[0]) ||
 	     (st & OW_LIVE && returns_inside(o, k[0])))) {

@@ -32,6 +32,23 @@ unsigned to_done(unsigned st)
 	return st & OW_HELD ? (st & ~OW_HELD) | OW_DONE : st;
 }
 
+unsigned to_kept(unsigned st)
+{
+	return st & OW_HELD ? to_done(st) | OW_KEPT : st;
+}
+
+int own_param_rooted(const struct own *o, const char *text)
+{
+	const char *e;
+
+	while (*text == '&' || *text == '*' || *text == '(' || *text == ' ')
+		text++;
+	for (e = text; is_ident_char((unsigned char)*e); e++)
+		;
+	return e > text && !clang_Cursor_isNull(o->fn) &&
+	       ast_param_index(o->fn, text, (size_t)(e - text)) >= 0;
+}
+
 /*
  * An allocation inside a macro's expansion (`alloc_meta_bucket_pages(
  * GFP_KERNEL, sb)`) has no text of its own for its arguments: the flags
@@ -237,6 +254,10 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 			     xasprintf("%s() at line %u", name, line));
 		else
 			note_held(o, name, line);
+	} else if (st & OW_KEPT && !o->slept_kept.seen &&
+		   call_may_sleep(w, name, gfp)) {
+		note(&o->slept_kept, line,
+		     xasprintf("%s() at line %u", name, line));
 	}
 	if (a->freed) {
 		if (st & OW_HELD)
@@ -259,7 +280,7 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 			if (!o->target)
 				o->target = xasprintf("%s()", name);
 		}
-		return to_done(st);
+		return to_kept(st);
 	}
 	/*
 	 * krealloc(p, ...), skb_unshare(skb, ...) (data/lifetime.txt
@@ -445,6 +466,8 @@ static unsigned gap_stores(struct own *o, unsigned start, unsigned end,
 			      lex_local_aggregate(lf, (long)i)))
 			continue;
 		lhs = lex_lhs_text(lf, (long)i - elem);
+		if (own_param_rooted(o, lhs))
+			o->kept_in_param = 1;
 		note(&o->stored, lf->toks[i].line,
 		     xasprintf("stored in %s at line %u", lhs,
 			       lf->toks[i].line));
@@ -452,7 +475,7 @@ static unsigned gap_stores(struct own *o, unsigned start, unsigned end,
 			o->target = lhs;
 		else
 			free(lhs);
-		st = to_done(st);
+		st = to_kept(st);
 	}
 	return st;
 }
@@ -550,6 +573,7 @@ void own_release(struct own *o)
 	fact_free(&o->leaked);
 	fact_free(&o->escaped);
 	fact_free(&o->slept);
+	fact_free(&o->slept_kept);
 	free(o->target);
 	free(o->holder);
 	while (o->nguards)

@@ -20,6 +20,11 @@ enum {
 	OW_DONE = 4, /* freed, stored or handed on */
 	OW_NULL = 8, /* the allocation failed */
 	OW_ESC = 16, /* passed to a function that may keep it */
+	/*
+	 * with OW_DONE: done by a store, so the pointer still names the
+	 * object, and returning it hands the structure to the caller too
+	 */
+	OW_KEPT = 32,
 };
 #define OW_HELD (OW_LIVE | OW_ESC)
 
@@ -51,6 +56,14 @@ struct own {
 	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
 	int nvars;
 	struct fact freed, stored, returned, leaked, escaped, slept;
+	/* a sleep after a store (OW_KEPT), before a return of the object */
+	struct fact slept_kept;
+	/*
+	 * A store put it in what a parameter reaches (`s->private = it`,
+	 * `dev_set_drvdata(&gdev->dev, card)`): the caller finds it there,
+	 * so returning it as well hands over no ownership.
+	 */
+	int kept_in_param;
 	int escaped_out; /* an escaped path reached a return */
 	struct held_call held[MAX_HELD];
 	int nheld;
@@ -118,6 +131,10 @@ void esc_json(struct strbuf *sb, char *held_calls,
 void esc_answer(struct strbuf *sb, const char *key, const char *lifetime,
 		const char *evidence, unsigned line);
 unsigned to_done(unsigned st);
+/* to_done() by a store: the object is kept, not gone (OW_KEPT). */
+unsigned to_kept(unsigned st);
+/* Does the place TEXT (`&d->list`, `*out`, `s->priv`) start at a parameter? */
+int own_param_rooted(const struct own *o, const char *text);
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call);
 unsigned apply_call(struct own *o, const char *name, unsigned line,
 		    const struct call_args *a, const char *gfp, unsigned st);

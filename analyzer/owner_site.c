@@ -355,6 +355,11 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 		r->held_across_sleep = 1;
 		r->sleep_evidence = o.slept.what;
 		o.slept.what = NULL;
+	} else if (o.stored.seen && o.returned.seen && o.slept_kept.seen) {
+		/* stored, then returned: held until the return */
+		r->held_across_sleep = 1;
+		r->sleep_evidence = o.slept_kept.what;
+		o.slept_kept.what = NULL;
 	} else {
 		r->held_across_sleep = 0;
 		r->held_calls = held_calls_json(&o, 0);
