@@ -138,8 +138,15 @@ static void wrapper_tu_end(struct walk_ctx *w)
 		if (!f->frees_param || (self && !self->learned))
 			continue;
 		via = lookup(w, f->frees_param);
-		emit_allocator(w, f->name, "free", via ? via->family : NULL, -1,
-			       -1, f->frees_param, f->line);
+		/*
+		 * Family "macro" marks a free macro (lexsites.c), which a
+		 * walk takes as a free; a function that calls one is not.
+		 */
+		emit_allocator(w, f->name, "free",
+			       via && strcmp(via->family, "macro") ?
+				       via->family :
+				       NULL,
+			       -1, -1, f->frees_param, f->line);
 	}
 }
 

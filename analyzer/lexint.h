@@ -29,6 +29,7 @@ void lx_structure_pass(struct lexfile *lf, const struct menv_ctx *ctx);
 void lx_find_uses(struct lexfile *lf, const struct tracked_flags *tf);
 void lx_find_sites(struct lexfile *lf, const struct alloc_table *at);
 void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at);
+void lx_learn_free_macros(struct lexfile *lf, const struct alloc_table *at);
 void lx_find_macro_sites(struct lexfile *lf);
 int lx_by_offset(const void *a, const void *b);
 

@@ -208,6 +208,7 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 	alloc_table_init(&lf->macros);
 	lx_find_sites(lf, allocs);
 	lx_learn_macros(lf, allocs);
+	lx_learn_free_macros(lf, allocs);
 	lx_find_macro_sites(lf);
 	if (lf->nsites)
 		qsort(lf->sites, lf->nsites, sizeof(*lf->sites), lx_by_offset);

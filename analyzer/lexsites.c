@@ -451,6 +451,82 @@ void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at)
 	}
 }
 
+/*
+ * `#define __putname(name) kmem_cache_free(names_cachep, (void *)(name))`:
+ * a function-like macro whose whole body is a call of a free function,
+ * the pointer freed being the macro's first parameter, frees what a use
+ * names first, as a free wrapper does (a learned free frees argument 0:
+ * tables.c).  Family "macro": such a macro frees unconditionally, so a
+ * path walk in another file may take a use as the free itself.
+ */
+void lx_learn_free_macros(struct lexfile *lf, const struct alloc_table *at)
+{
+	size_t k;
+
+	for (k = 0; k < lf->ndirs; k++) {
+		const struct directive *d = &lf->dirs[k];
+		unsigned b = d->body, e = d->end, j;
+		const struct alloc_fn *f, *g;
+		struct alloc_fn a = { 0 };
+		struct arg args[16];
+		int close, n, ptr, ok;
+		char *t;
+
+		if (strcmp(d->kind, "define") || d->name < 0 ||
+		    b <= (unsigned)d->name + 1 ||
+		    !lx_is_punct(lf, (unsigned)d->name + 1, "("))
+			continue;
+		while (b < e && lx_is_punct(lf, b, "("))
+			b++;
+		if (b + 1 >= e || lf->toks[b].kind != TK_IDENT ||
+		    !lx_is_punct(lf, b + 1, "("))
+			continue;
+		f = alloc_lookup(at, lf->buf + lf->toks[b].off,
+				 lf->toks[b].len);
+		if (!f || f->kind != AK_FREE)
+			continue;
+		n = split_args(lf, (int)b + 1, args, 16, &close);
+		ptr = f->ptr_arg < 0 ? 0 : f->ptr_arg;
+		if (n > 16 || ptr >= n || close < 0 || (unsigned)close >= e ||
+		    !lx_is_punct(lf, (unsigned)close, ")"))
+			continue;
+		/* nothing after the call but the parentheses around it */
+		ok = 1;
+		for (j = (unsigned)close + 1; j < e && ok; j++)
+			ok = lx_is_punct(lf, j, ")") ||
+			     lf->toks[j].kind == TK_COMMENT;
+		if (!ok)
+			continue;
+		t = lex_text(lf, args[ptr].a, args[ptr].b);
+		ok = first_param_in(lf, d, t) == 0;
+		free(t);
+		if (!ok)
+			continue;
+		a.name = xstrndup(lf->buf + lf->toks[d->name].off,
+				  lf->toks[d->name].len);
+		g = alloc_lookup(at, a.name, strlen(a.name));
+		if ((g && !g->learned) ||
+		    alloc_lookup(&lf->macros, a.name, strlen(a.name))) {
+			free(a.name);
+			continue;
+		}
+		a.kind = AK_FREE;
+		a.family = "macro";
+		a.gfp_arg = a.size_arg = -1;
+		a.ptr_arg = 0;
+		a.learned = 1;
+		a.via = f->name;
+		alloc_table_add(&lf->macros, &a);
+		free(a.name);
+		lf->macro_line = xrealloc(lf->macro_line,
+					  lf->macros.n * sizeof(unsigned));
+		lf->macro_site = xrealloc(lf->macro_site,
+					  lf->macros.n * sizeof(size_t));
+		lf->macro_line[lf->macros.n - 1] = lf->toks[d->name].line;
+		lf->macro_site[lf->macros.n - 1] = (size_t)-1;
+	}
+}
+
 static int has_site_at(const struct lexfile *lf, unsigned off)
 {
 	size_t i;
@@ -504,7 +580,7 @@ void lx_find_macro_sites(struct lexfile *lf)
 		if (t->kind != TK_IDENT)
 			continue;
 		af = alloc_lookup(&lf->macros, lf->buf + t->off, t->len);
-		if (!af || !is_call_site(lf, i, &open) ||
+		if (!af || af->kind == AK_FREE || !is_call_site(lf, i, &open) ||
 		    has_site_at(lf, t->off))
 			continue;
 		at = names_get(&lf->macros.index, af->name, strlen(af->name));

@@ -397,9 +397,18 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 		if (!name || (alloc_lookup(t, name, strlen(name)) &&
 			      !alloc_lookup(t, name, strlen(name))->learned))
 			continue;
+		/*
+		 * A learned free function may free on some paths only: the
+		 * summaries step reads its body.  A free macro is one free
+		 * call (lx_learn_free_macros()): a walk may take its uses.
+		 */
 		if (parse_kind((const char *)sqlite3_column_text(sel, 1),
 			       &a.kind) ||
-		    a.kind == AK_FREE)
+		    (a.kind == AK_FREE &&
+		     !sqlite3_column_text(sel, 2)) ||
+		    (a.kind == AK_FREE &&
+		     strcmp((const char *)sqlite3_column_text(sel, 2),
+			    "macro")))
 			continue;
 		a.name = (char *)name;
 		a.family = (char *)sqlite3_column_text(sel, 2);

@@ -480,6 +480,14 @@ int call_frees(struct walk_ctx *w, const char *name)
 
 	if (arg >= 0)
 		return arg;
+	/* a free macro of this file (lx_learn_free_macros()) */
+	if (w->lf) {
+		const struct alloc_fn *m =
+			alloc_lookup(&w->lf->macros, name, strlen(name));
+
+		if (m && m->kind == AK_FREE)
+			return m->ptr_arg;
+	}
 	f = tu_fact(tu_facts_get(w), name);
 	return f && f->frees_param ? 0 : -1;
 }
