@@ -199,6 +199,9 @@ struct fresh_names {
 	struct name_set set; /* name -> k */
 	char **taught_by;    /* k -> path, or NULL */
 	unsigned char *seen; /* k named once in the file at hand */
+	unsigned char *frees; /* k is a free macro: only its calls count */
+	const char *buf;     /* the file at hand */
+	size_t len;
 	int *marked;	     /* the seen k, to clear them for the next file */
 	size_t n, nmarked;
 	const char *file;
@@ -217,9 +220,18 @@ static void fresh_init(struct fresh_names *f, const struct alloc_table *t,
 	for (i = before; i < t->n; i++) {
 		const char *nm = t->v[i].name;
 
-		/* Learned free functions make no sites: no need to look. */
-		if (t->v[i].kind == AK_FREE)
+		/*
+		 * Learned free functions make no sites: no need to look.  A
+		 * free macro ends the object of a site where it is called
+		 * (lx_learn_free_macros()): the files analysed before it was
+		 * known and that call it are analysed again, so the answer
+		 * does not depend on the order files come in.
+		 */
+		if (t->v[i].kind == AK_FREE &&
+		    (!t->v[i].family || strcmp(t->v[i].family, "macro")))
 			continue;
+		f->frees = xrealloc(f->frees, f->n + 1);
+		f->frees[f->n] = t->v[i].kind == AK_FREE;
 		names_put(&f->set, nm, strlen(nm), (int)f->n);
 		if (st) {
 			sqlite3_bind_text(st, 1, nm, -1, SQLITE_STATIC);
@@ -244,15 +256,29 @@ static void fresh_free(struct fresh_names *f)
 		free(f->taught_by[i]);
 	free(f->taught_by);
 	free(f->seen);
+	free(f->frees);
 	free(f->marked);
 	names_free(&f->set);
 }
 
-/* names_each_in(): 1 when name K makes f->file worth analysing again. */
-static int calls_fresh(int k, void *arg)
+/* names_each_at(): 1 when name K makes f->file worth analysing again. */
+/* `name (`, not `->name (` or `.name (`: a call of a macro NAME. */
+static int called_at(const char *b, size_t len, size_t start, size_t end)
+{
+	while (end < len && (b[end] == ' ' || b[end] == '\t'))
+		end++;
+	while (start > 0 && (b[start - 1] == ' ' || b[start - 1] == '\t'))
+		start--;
+	return end < len && b[end] == '(' &&
+	       !(start > 0 && (b[start - 1] == '.' || b[start - 1] == '>'));
+}
+
+static int calls_fresh(int k, size_t start, size_t end, void *arg)
 {
 	struct fresh_names *f = arg;
 
+	if (f->frees[k] && !called_at(f->buf, f->len, start, end))
+		return 0;
 	if (!f->taught_by[k] || strcmp(f->taught_by[k], f->file) ||
 	    f->seen[k])
 		return 1;
@@ -267,7 +293,9 @@ static int wants_again(struct fresh_names *f, const char *path,
 	int rc;
 
 	f->file = path;
-	rc = names_each_in(&f->set, buf, len, calls_fresh, f);
+	f->buf = buf;
+	f->len = len;
+	rc = names_each_at(&f->set, buf, len, calls_fresh, f);
 	while (f->nmarked)
 		f->seen[f->marked[--f->nmarked]] = 0;
 	return rc;

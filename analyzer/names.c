@@ -225,6 +225,21 @@ int names_each_in(const struct name_set *s, const char *buf, size_t len,
 	return 0;
 }
 
+int names_each_at(const struct name_set *s, const char *buf, size_t len,
+		  int (*fn)(int val, size_t start, size_t end, void *arg),
+		  void *arg)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	size_t i = 0, start;
+	int v, rc;
+
+	while ((start = next_ident(p, len, &i)) < len)
+		if ((v = names_get(s, buf + start, i - start)) >= 0 &&
+		    (rc = fn(v, start, i, arg)))
+			return rc;
+	return 0;
+}
+
 static int found(int val, void *arg)
 {
 	(void)val;

@@ -57,6 +57,10 @@ int names_any_in(const struct name_set *s, const char *buf, size_t len);
  */
 int names_each_in(const struct name_set *s, const char *buf, size_t len,
 		  int (*fn)(int val, void *arg), void *arg);
+/* The same, FN also told where in BUF the identifier is ([START, END)). */
+int names_each_at(const struct name_set *s, const char *buf, size_t len,
+		  int (*fn)(int val, size_t start, size_t end, void *arg),
+		  void *arg);
 
 /*
  * A file's identifiers as a sorted set of 32-bit hashes, built while the
