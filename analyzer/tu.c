@@ -20,6 +20,12 @@
 #include <unistd.h>
 
 #define SHIM_DIR "/gfpaudit-shim"
+/*
+ * The main file's name of every single-file parse: where a quoted
+ * #include is looked up, so that it is "not found" for every file alike.
+ */
+#define SINGLE_MAIN SHIM_DIR "/main.c"
+#define MAX_REPARSES 256
 
 /*
  * For unconfigured trees: an empty autoconf.h where kbuild would have
@@ -39,9 +45,13 @@ static const char shim_h[] =
  * headers most identifiers are undeclared, and clang looked each one up
  * for a typo correction (8% of the parse time on fs/ and drivers/net,
  * with the same rows: an error recovers the same way without a guess).
+ * -ferror-limit=8: such a parse has some 300 errors, each formatted and
+ * stored, 14% of its instructions; past the limit clang recovers the
+ * same way and builds the same AST (every site's row identical on 6.1),
+ * it only keeps no more diagnostics.
  */
 static const char *const base_args[] = {
-	"-xc", "-std=gnu11", "-w", "-ferror-limit=0", "-fno-spell-checking",
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=8", "-fno-spell-checking",
 	"-nostdinc", "-D__KERNEL__",
 	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
 	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
@@ -215,10 +225,11 @@ static int header_not_found(CXDiagnostic d)
 }
 
 /*
- * Error and fatal diagnostics.  ALL_HEADERS 0 (single-file parses): not
- * the "'x.h' file not found" ones: such a parse enters no header anyway,
- * and whether a quoted one would have been found depends on the
- * directory its re-used unit was made in.
+ * Error and fatal diagnostics.  ALL_HEADERS 0 (single-file parses): the
+ * errors (not the fatal "too many errors emitted", which a re-parsed
+ * unit also keeps from every earlier parse), and not the "'x.h' file
+ * not found" ones: such a parse enters no header anyway.  With the
+ * error limit, at most -ferror-limit of them.
  */
 static int count_errors(CXTranslationUnit tu, int all_headers)
 {
@@ -227,9 +238,11 @@ static int count_errors(CXTranslationUnit tu, int all_headers)
 
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-		    (all_headers || !header_not_found(d)))
+		if (all_headers ? sev >= CXDiagnostic_Error :
+				  sev == CXDiagnostic_Error &&
+					  !header_not_found(d))
 			errs++;
 		clang_disposeDiagnostic(d);
 	}
@@ -251,10 +264,10 @@ static const char *mode_name(enum parse_depth d, enum flag_source s)
 }
 
 static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
-				  enum parse_depth depth)
+				  enum parse_depth depth, const char *path)
 {
 	struct CXUnsavedFile uf[3] = {
-		{ rq->abspath, rq->buf, (unsigned long)rq->len },
+		{ path, rq->buf, (unsigned long)rq->len },
 		{ SHIM_DIR "/gfpaudit-shim.h", shim_h, sizeof(shim_h) - 1 },
 		{ SHIM_DIR "/generated/autoconf.h", "", 0 },
 	};
@@ -281,7 +294,7 @@ static CXTranslationUnit parse_at(CXIndex idx, const struct parse_req *rq,
 		else
 			opts |= CXTranslationUnit_RetainExcludedConditionalBlocks;
 	}
-	if (clang_parseTranslationUnit2(idx, rq->abspath, args, n, uf, 3, opts,
+	if (clang_parseTranslationUnit2(idx, path, args, n, uf, 3, opts,
 					&tu) != CXError_Success)
 		tu = NULL;
 	free(args);
@@ -319,13 +332,14 @@ void tu_parser_free(struct tu_parser *p)
  * The single-file tiers of one scan give every file the same arguments,
  * so most of what building a translation unit costs (the driver, its
  * toolchain probing, the compiler instance) is the same for each: every
- * file is re-parsed in the kept unit, under that unit's main file name.
- * That name only reaches __FILE__ and where a quoted #include is looked
- * up, and a single-file parse enters no header: what differs is whether
- * a header is "not found", which count_errors() leaves out for these
- * tiers.  A unit per directory (2,273 of them in 6.1) had cost 28% of
- * the CPU of a scan of fs/ and drivers/net, for the same rows.  Sets
- * *MAIN to the main file's name.
+ * file is re-parsed in the kept unit, under one main file name for all
+ * (SINGLE_MAIN).  That name only reaches __FILE__ and where a quoted
+ * #include is looked up, and a single-file parse enters no header: a
+ * quoted one is "not found" as an angled one is, for every file alike
+ * whichever worker parses it, so the error limit is reached the same
+ * way.  A unit per directory (2,273 of them in 6.1) had cost 28% of the
+ * CPU of a scan of fs/ and drivers/net, for the same rows.  Sets *MAIN
+ * to the main file's name.
  */
 static CXTranslationUnit single_at(struct tu_parser *p,
 				   const struct parse_req *rq,
@@ -337,8 +351,13 @@ static CXTranslationUnit single_at(struct tu_parser *p,
 		{ SHIM_DIR "/generated/autoconf.h", "", 0 },
 	};
 
+	/*
+	 * Past the error limit, each parse leaves one fatal diagnostic in
+	 * the unit for good: a fresh unit now and then keeps that short.
+	 */
 	if (p->tu && p->depth == depth && p->single_argv == rq->single_argv &&
-	    p->single_argc == rq->single_argc) {
+	    p->single_argc == rq->single_argc && p->reparses < MAX_REPARSES) {
+		p->reparses++;
 		uf[0].Filename = p->main;
 		if (!clang_reparseTranslationUnit(p->tu, 3, uf,
 				clang_defaultReparseOptions(p->tu))) {
@@ -348,11 +367,12 @@ static CXTranslationUnit single_at(struct tu_parser *p,
 		/* A unit whose re-parse failed can only be disposed of. */
 	}
 	parser_drop(p);
-	p->tu = parse_at(p->idx, rq, depth);
+	p->tu = parse_at(p->idx, rq, depth, SINGLE_MAIN);
+	p->reparses = 0;
 	if (!p->tu)
 		return NULL;
 	p->depth = depth;
-	p->main = xstrdup(rq->abspath);
+	p->main = xstrdup(SINGLE_MAIN);
 	p->single_argv = rq->single_argv;
 	p->single_argc = rq->single_argc;
 	*main = p->main;
@@ -367,7 +387,7 @@ int tu_parse(struct tu_parser *p, const struct parse_req *rq,
 
 	memset(res, 0, sizeof(*res));
 	if (d == DEPTH_FULL) {
-		res->tu = parse_at(p->idx, rq, d);
+		res->tu = parse_at(p->idx, rq, d, rq->abspath);
 		if (!res->tu)
 			d = DEPTH_SINGLE_FILE;
 	}

@@ -59,6 +59,7 @@ struct tu_parser {
 	char *main; /* the path it was created with */
 	const char *const *single_argv;
 	int single_argc;
+	unsigned reparses; /* of the kept unit (see single_at()) */
 };
 
 void tu_parser_init(struct tu_parser *p);
