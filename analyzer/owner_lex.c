@@ -551,6 +551,15 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 	if ((i = lex_tok_at(lf, s->line, s->col)) < 0 || lf->toks[i].fn < 0)
 		return;
 	fn = &lf->funcs[lf->toks[i].fn];
+	/*
+	 * A parameter (`fe->tuner_priv = priv; return fe;`): the caller
+	 * has the holder already and finds the object there (stored), as
+	 * for a store into it followed by a return of the object itself.
+	 */
+	for (k = fn->name_tok + 1; k < (long)fn->body_open; k++)
+		if (lf->toks[k].len == n &&
+		    !memcmp(lf->buf + lf->toks[k].off, target, n))
+			return;
 	for (k = i; k + 2 < (long)fn->body_close; k++) {
 		long v = k + 1;
 
