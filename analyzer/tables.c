@@ -392,6 +392,7 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 	while (sqlite3_step(sel) == SQLITE_ROW) {
 		struct alloc_fn a = { 0 };
 		const char *name = (const char *)sqlite3_column_text(sel, 0);
+		const char *fam = (const char *)sqlite3_column_text(sel, 2);
 
 		/* A builtin entry always wins over a learned one. */
 		if (!name || (alloc_lookup(t, name, strlen(name)) &&
@@ -404,14 +405,10 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 		 */
 		if (parse_kind((const char *)sqlite3_column_text(sel, 1),
 			       &a.kind) ||
-		    (a.kind == AK_FREE &&
-		     !sqlite3_column_text(sel, 2)) ||
-		    (a.kind == AK_FREE &&
-		     strcmp((const char *)sqlite3_column_text(sel, 2),
-			    "macro")))
+		    (a.kind == AK_FREE && (!fam || strcmp(fam, "macro"))))
 			continue;
 		a.name = (char *)name;
-		a.family = (char *)sqlite3_column_text(sel, 2);
+		a.family = (char *)fam;
 		a.gfp_arg = sqlite3_column_type(sel, 3) == SQLITE_NULL ?
 				    -1 : sqlite3_column_int(sel, 3);
 		a.size_arg = sqlite3_column_type(sel, 4) == SQLITE_NULL ?
