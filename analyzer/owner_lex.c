@@ -533,6 +533,22 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		free(esc[h].name);
 }
 
+/* Past a cast at token I (`(void *)`, `(struct x *)`), else I. */
+static long past_cast(const struct lexfile *lf, long i)
+{
+	long j = i + 1;
+
+	if (!lex_tok_is(lf, i, "("))
+		return i;
+	while ((size_t)j < lf->ntoks &&
+	       (lf->toks[j].kind == TK_IDENT || lf->toks[j].kind == TK_KEYWORD ||
+		lex_tok_is(lf, j, "*")))
+		j++;
+	return j > i + 1 && lex_tok_is(lf, j, ")") && lex_tok_is(lf, j - 1, "*") ?
+		       j + 1 :
+		       i;
+}
+
 void holder_returned(struct walk_ctx *w, const struct site *s,
 		     const char *target, struct owner *r)
 {
@@ -565,6 +581,7 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 
 		if (!lex_tok_is(lf, k, "return"))
 			continue;
+		v = past_cast(lf, v);
 		if (lex_tok_is(lf, v, "&"))
 			v++;
 		if (lf->toks[v].len != n ||
