@@ -217,6 +217,7 @@ static void fresh_init(struct fresh_names *f, const struct alloc_table *t,
 	memset(f, 0, sizeof(*f));
 	names_init(&f->set);
 	f->taught_by = xcalloc(t->n - before + 1, sizeof(*f->taught_by));
+	f->frees = xcalloc(t->n - before + 1, 1);
 	for (i = before; i < t->n; i++) {
 		const char *nm = t->v[i].name;
 
@@ -230,7 +231,6 @@ static void fresh_init(struct fresh_names *f, const struct alloc_table *t,
 		if (t->v[i].kind == AK_FREE &&
 		    (!t->v[i].family || strcmp(t->v[i].family, "macro")))
 			continue;
-		f->frees = xrealloc(f->frees, f->n + 1);
 		f->frees[f->n] = t->v[i].kind == AK_FREE;
 		names_put(&f->set, nm, strlen(nm), (int)f->n);
 		if (st) {
@@ -261,7 +261,6 @@ static void fresh_free(struct fresh_names *f)
 	names_free(&f->set);
 }
 
-/* names_each_at(): 1 when name K makes f->file worth analysing again. */
 /* `name (`, not `->name (` or `.name (`: a call of a macro NAME. */
 static int called_at(const char *b, size_t len, size_t start, size_t end)
 {
@@ -273,6 +272,7 @@ static int called_at(const char *b, size_t len, size_t start, size_t end)
 	       !(start > 0 && (b[start - 1] == '.' || b[start - 1] == '>'));
 }
 
+/* names_each_at(): 1 when name K makes f->file worth analysing again. */
 static int calls_fresh(int k, size_t start, size_t end, void *arg)
 {
 	struct fresh_names *f = arg;

@@ -211,20 +211,6 @@ static inline size_t next_ident(const unsigned char *p, size_t len,
 	return len;
 }
 
-int names_each_in(const struct name_set *s, const char *buf, size_t len,
-		  int (*fn)(int val, void *arg), void *arg)
-{
-	const unsigned char *p = (const unsigned char *)buf;
-	size_t i = 0, start;
-	int v, rc;
-
-	while ((start = next_ident(p, len, &i)) < len)
-		if ((v = names_get(s, buf + start, i - start)) >= 0 &&
-		    (rc = fn(v, arg)))
-			return rc;
-	return 0;
-}
-
 int names_each_at(const struct name_set *s, const char *buf, size_t len,
 		  int (*fn)(int val, size_t start, size_t end, void *arg),
 		  void *arg)
@@ -240,16 +226,18 @@ int names_each_at(const struct name_set *s, const char *buf, size_t len,
 	return 0;
 }
 
-static int found(int val, void *arg)
+static int found(int val, size_t start, size_t end, void *arg)
 {
 	(void)val;
+	(void)start;
+	(void)end;
 	(void)arg;
 	return 1;
 }
 
 int names_any_in(const struct name_set *s, const char *buf, size_t len)
 {
-	return names_each_in(s, buf, len, found, NULL);
+	return names_each_at(s, buf, len, found, NULL);
 }
 
 uint32_t name_sig_hash(const char *name, size_t len)

@@ -52,12 +52,10 @@ int names_get_hashed(const struct name_set *s, const char *name, size_t len,
  */
 int names_any_in(const struct name_set *s, const char *buf, size_t len);
 /*
- * FN(value, ARG) for each whole identifier of BUF that is in S, in order,
- * until it returns nonzero: that value, else 0.
+ * FN(value, START, END, ARG) for each whole identifier of BUF that is in
+ * S ([START, END) in BUF), in order, until it returns nonzero: that
+ * value, else 0.
  */
-int names_each_in(const struct name_set *s, const char *buf, size_t len,
-		  int (*fn)(int val, void *arg), void *arg);
-/* The same, FN also told where in BUF the identifier is ([START, END)). */
 int names_each_at(const struct name_set *s, const char *buf, size_t len,
 		  int (*fn)(int val, size_t start, size_t end, void *arg),
 		  void *arg);
