@@ -411,6 +411,22 @@ static char *substitute(const struct lexfile *lf, const struct directive *d,
 	return sb_detach(&sb);
 }
 
+/*
+ * A macro of this file into lf->macros, with the line of its #define and
+ * the site in its body ((size_t)-1 for a free macro, which has none).
+ */
+static void add_macro(struct lexfile *lf, const struct alloc_fn *a,
+		      unsigned line, size_t site)
+{
+	alloc_table_add(&lf->macros, a);
+	lf->macro_line = xrealloc(lf->macro_line,
+				  lf->macros.n * sizeof(unsigned));
+	lf->macro_site = xrealloc(lf->macro_site,
+				  lf->macros.n * sizeof(size_t));
+	lf->macro_line[lf->macros.n - 1] = line;
+	lf->macro_site[lf->macros.n - 1] = site;
+}
+
 void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at)
 {
 	size_t i, nsites = lf->nsites;
@@ -441,13 +457,7 @@ void lx_learn_macros(struct lexfile *lf, const struct alloc_table *at)
 		a.ptr_arg = -1;
 		a.learned = 1;
 		a.via = ls->s.api;
-		alloc_table_add(&lf->macros, &a);
-		lf->macro_line = xrealloc(lf->macro_line,
-					  lf->macros.n * sizeof(unsigned));
-		lf->macro_site = xrealloc(lf->macro_site,
-					  lf->macros.n * sizeof(size_t));
-		lf->macro_line[lf->macros.n - 1] = lf->toks[d->name].line;
-		lf->macro_site[lf->macros.n - 1] = i;
+		add_macro(lf, &a, lf->toks[d->name].line, i);
 	}
 }
 
@@ -516,14 +526,8 @@ void lx_learn_free_macros(struct lexfile *lf, const struct alloc_table *at)
 		a.ptr_arg = 0;
 		a.learned = 1;
 		a.via = f->name;
-		alloc_table_add(&lf->macros, &a);
+		add_macro(lf, &a, lf->toks[d->name].line, (size_t)-1);
 		free(a.name);
-		lf->macro_line = xrealloc(lf->macro_line,
-					  lf->macros.n * sizeof(unsigned));
-		lf->macro_site = xrealloc(lf->macro_site,
-					  lf->macros.n * sizeof(size_t));
-		lf->macro_line[lf->macros.n - 1] = lf->toks[d->name].line;
-		lf->macro_site[lf->macros.n - 1] = (size_t)-1;
 	}
 }
 
