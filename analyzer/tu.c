@@ -317,8 +317,6 @@ static void parser_drop(struct tu_parser *p)
 	if (p->tu)
 		clang_disposeTranslationUnit(p->tu);
 	p->tu = NULL;
-	free(p->main);
-	p->main = NULL;
 }
 
 void tu_parser_free(struct tu_parser *p)
@@ -346,7 +344,7 @@ static CXTranslationUnit single_at(struct tu_parser *p,
 				   enum parse_depth depth, const char **main)
 {
 	struct CXUnsavedFile uf[3] = {
-		{ NULL, rq->buf, (unsigned long)rq->len },
+		{ SINGLE_MAIN, rq->buf, (unsigned long)rq->len },
 		{ SHIM_DIR "/gfpaudit-shim.h", shim_h, sizeof(shim_h) - 1 },
 		{ SHIM_DIR "/generated/autoconf.h", "", 0 },
 	};
@@ -358,10 +356,9 @@ static CXTranslationUnit single_at(struct tu_parser *p,
 	if (p->tu && p->depth == depth && p->single_argv == rq->single_argv &&
 	    p->single_argc == rq->single_argc && p->reparses < MAX_REPARSES) {
 		p->reparses++;
-		uf[0].Filename = p->main;
 		if (!clang_reparseTranslationUnit(p->tu, 3, uf,
 				clang_defaultReparseOptions(p->tu))) {
-			*main = p->main;
+			*main = SINGLE_MAIN;
 			return p->tu;
 		}
 		/* A unit whose re-parse failed can only be disposed of. */
@@ -372,10 +369,9 @@ static CXTranslationUnit single_at(struct tu_parser *p,
 	if (!p->tu)
 		return NULL;
 	p->depth = depth;
-	p->main = xstrdup(SINGLE_MAIN);
 	p->single_argv = rq->single_argv;
 	p->single_argc = rq->single_argc;
-	*main = p->main;
+	*main = SINGLE_MAIN;
 	return p->tu;
 }
 

@@ -56,7 +56,6 @@ struct tu_parser {
 	CXIndex idx;
 	CXTranslationUnit tu; /* NULL: none kept */
 	enum parse_depth depth;
-	char *main; /* the path it was created with */
 	const char *const *single_argv;
 	int single_argc;
 	unsigned reparses; /* of the kept unit (see single_at()) */
