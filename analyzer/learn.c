@@ -47,7 +47,8 @@ static int learn_file(struct scan_env *env, struct tu_parser *tp,
 	for (k = 0; k < r.emit.nallocs; k++) {
 		const struct emit_alloc *e = &r.emit.allocs[k];
 		struct alloc_fn f = { e->name, AK_ALLOC, e->family, e->gfp_arg,
-				      e->size_arg, -1, 1, e->via, NULL };
+				      e->size_arg, -1, 1, e->via, NULL,
+				      (char *)path };
 
 		if (!strcmp(e->kind, "alloc"))
 			n += learn(env, &f, fresh);

@@ -310,6 +310,74 @@ static void add_site(struct lexfile *lf, unsigned i,
 				      args[af->size_arg].b);
 }
 
+/* Is the function at F declared static (a specifier before its name)? */
+static int func_static(const struct lexfile *lf, const struct lex_func *fn)
+{
+	int i = (int)fn->name_tok, k;
+
+	for (k = 0; k < 64; k++) {
+		i = lx_prev_code(lf, i);
+		if (i < 0 || lf->toks[i].dir >= 0 || lx_is_punct(lf, i, ";") ||
+		    lx_is_punct(lf, i, "}") || lx_is_punct(lf, i, "{"))
+			break;
+		if (lf->toks[i].kind == TK_KEYWORD && lf->toks[i].len == 6 &&
+		    !memcmp(lf->buf + lf->toks[i].off, "static", 6))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does parameter K of FN's definition have type gfp_t? */
+static int param_is_gfp(const struct lexfile *lf, const struct lex_func *fn,
+			int k)
+{
+	int i = lx_next_code(lf, (int)fn->name_tok), depth = 0, at = 0;
+
+	if (i < 0 || !lx_is_punct(lf, i, "("))
+		return 0;
+	for (i = lx_next_code(lf, i); i >= 0 && (unsigned)i < fn->body_open;
+	     i = lx_next_code(lf, i)) {
+		if (lx_is_punct(lf, i, "(") || lx_is_punct(lf, i, "["))
+			depth++;
+		else if (lx_is_punct(lf, i, ")") || lx_is_punct(lf, i, "]")) {
+			if (!depth--)
+				return 0;
+		} else if (!depth && lx_is_punct(lf, i, ","))
+			at++;
+		else if (at == k && lf->toks[i].len == 5 &&
+			 !memcmp(lf->buf + lf->toks[i].off, "gfp_t", 5))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A learned allocator of another file that this file's own static
+ * function of the same name hides: calls here are calls of that one, and
+ * when it has no gfp_t where the other takes its flags it is another
+ * function altogether (`alloc_msg(len)` of ipc/ against mlx5's
+ * `alloc_msg(dev, size, gfp)`; `alloc_buffer(bus, fill)` of the ehci and
+ * ohci debug files against dm-bufio's).  One that does take them there
+ * (a !CONFIG stub in a header, the same helper in another driver) is the
+ * same allocator.
+ */
+static int shadowed(const struct lexfile *lf, const struct alloc_fn *af)
+{
+	size_t f, n = strlen(af->name);
+
+	if (!af->learned || !af->path || af->gfp_arg < 0 ||
+	    !strcmp(af->path, lf->path))
+		return 0;
+	for (f = 0; f < lf->nfuncs; f++) {
+		const struct lex_func *fn = &lf->funcs[f];
+
+		if (strlen(fn->name) == n && !memcmp(fn->name, af->name, n) &&
+		    func_static(lf, fn) && !param_is_gfp(lf, fn, af->gfp_arg))
+			return 1;
+	}
+	return 0;
+}
+
 void lx_find_sites(struct lexfile *lf, const struct alloc_table *at)
 {
 	unsigned i;
@@ -322,7 +390,8 @@ void lx_find_sites(struct lexfile *lf, const struct alloc_table *at)
 		if (t->kind != TK_IDENT)
 			continue;
 		af = alloc_lookup(at, lf->buf + t->off, t->len);
-		if (!af || af->kind == AK_FREE || !is_call_site(lf, i, &open))
+		if (!af || af->kind == AK_FREE || !is_call_site(lf, i, &open) ||
+		    shadowed(lf, af))
 			continue;
 		add_site(lf, i, af, open);
 		/* A learned macro defined here is handled by find_macro_sites. */
@@ -418,7 +487,10 @@ static char *substitute(const struct lexfile *lf, const struct directive *d,
 static void add_macro(struct lexfile *lf, const struct alloc_fn *a,
 		      unsigned line, size_t site)
 {
-	alloc_table_add(&lf->macros, a);
+	struct alloc_fn m = *a;
+
+	m.path = (char *)lf->path;
+	alloc_table_add(&lf->macros, &m);
 	lf->macro_line = xrealloc(lf->macro_line,
 				  lf->macros.n * sizeof(unsigned));
 	lf->macro_site = xrealloc(lf->macro_site,

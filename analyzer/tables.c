@@ -184,6 +184,7 @@ void alloc_table_free(struct alloc_table *t)
 		free(t->v[i].family);
 		free(t->v[i].via);
 		free(t->v[i].implied);
+		free(t->v[i].path);
 	}
 	free(t->v);
 	names_free(&t->index);
@@ -206,6 +207,7 @@ void alloc_table_add(struct alloc_table *t, const struct alloc_fn *f)
 		free(t->v[at].family);
 		free(t->v[at].via);
 		free(t->v[at].implied);
+		free(t->v[at].path);
 	}
 	d = &t->v[at];
 	*d = *f;
@@ -213,6 +215,7 @@ void alloc_table_add(struct alloc_table *t, const struct alloc_fn *f)
 	d->family = f->family ? xstrdup(f->family) : NULL;
 	d->via = f->via ? xstrdup(f->via) : NULL;
 	d->implied = f->implied ? xstrdup(f->implied) : NULL;
+	d->path = f->path ? xstrdup(f->path) : NULL;
 }
 
 const struct alloc_fn *alloc_lookup(const struct alloc_table *t,
@@ -386,7 +389,7 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 	sqlite3_stmt *sel;
 
 	sel = db_prepare(db, "SELECT name, kind, family, gfp_arg, size_arg, "
-			     "via FROM allocators WHERE origin = 'learned'");
+			     "via, path FROM allocators WHERE origin = 'learned'");
 	if (!sel)
 		return -1;
 	while (sqlite3_step(sel) == SQLITE_ROW) {
@@ -415,6 +418,7 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 				     -1 : sqlite3_column_int(sel, 4);
 		a.ptr_arg = a.kind == AK_FREE ? 0 : -1;
 		a.via = (char *)sqlite3_column_text(sel, 5);
+		a.path = (char *)sqlite3_column_text(sel, 6);
 		a.learned = 1;
 		alloc_table_add(t, &a);
 	}

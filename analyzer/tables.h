@@ -25,6 +25,7 @@ struct alloc_fn {
 	int learned;  /* origin 'learned' (a wrapper found in the tree) */
 	char *via;    /* learned: the allocator it calls */
 	char *implied; /* no gfp_t argument: the flags it always uses */
+	char *path;    /* learned: the file that defines it (NULL: not known) */
 };
 
 struct alloc_table {

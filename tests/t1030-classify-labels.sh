@@ -86,7 +86,10 @@ score held-out2 "$SRC_DIR/tests/data/labels-6.1-heldout2.tsv" 61 \
 # a seen sample now, at 80.3 / 85.2 / 90.2 % after session 30, 85.2 /
 # 88.5 / 90.2 % after session 31 and 88.5 / 88.5 / 90.2 % after session
 # 32 (docs/classifiers.md).  Floors a little under.
-score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 61 \
+# One labelled site is no site since a file's own static function
+# hides a learned wrapper of the same name with another signature
+# (lexsites.c shadowed()); it counts as a miss in every column.
+score held-out3 "$SRC_DIR/tests/data/labels-6.1-heldout3.tsv" 60 \
 	--min lifetime=83 --margin lifetime=35 \
 	--min held_across_sleep=86 --margin held_across_sleep=35 \
 	--min context=88 --margin context=2
@@ -227,7 +230,10 @@ score held-out15 "$SRC_DIR/tests/data/labels-6.1-heldout15.tsv" 61 \
 # on 5 disagreements).  Scored blind with that code: 91.8 / 91.8 /
 # 90.2 % against constant answers of 49.2 / 54.1 / 86.9 % (86.9 % of
 # it is process context).
-score held-out16 "$SRC_DIR/tests/data/labels-6.1-heldout16.tsv" 61 \
+# One labelled site is no site since a file's own static function
+# hides a learned wrapper of the same name with another signature
+# (lexsites.c shadowed()); it counts as a miss in every column.
+score held-out16 "$SRC_DIR/tests/data/labels-6.1-heldout16.tsv" 60 \
 	--min lifetime=88 --margin lifetime=38 \
 	--min held_across_sleep=88 --margin held_across_sleep=33 \
 	--min context=87 --margin context=2
@@ -270,7 +276,10 @@ score held-out19 "$SRC_DIR/tests/data/labels-6.1-heldout19.tsv" 61 \
 # its constant answer here (8 of its 9 misses are `unknown` for flags
 # that come from the caller or GFP_ATOMIC with callers in both
 # contexts), so it has a floor and no margin.
-score held-out20 "$SRC_DIR/tests/data/labels-6.1-heldout20.tsv" 61 \
+# One labelled site is no site since a file's own static function
+# hides a learned wrapper of the same name with another signature
+# (lexsites.c shadowed()); it counts as a miss in every column.
+score held-out20 "$SRC_DIR/tests/data/labels-6.1-heldout20.tsv" 60 \
 	--min lifetime=91 --margin lifetime=35 \
 	--min held_across_sleep=75 --margin held_across_sleep=15 \
 	--min context=83
