@@ -10,6 +10,7 @@
  *   full     the real translation unit with the tree's compile flags.
  */
 #include "analyzer/tu.h"
+#include "analyzer/clex.h"
 #include "lib/karch.h"
 #include "lib/util.h"
 
@@ -167,21 +168,17 @@ static unsigned splice_at(const char *buf, unsigned a, unsigned b)
 	return b - a > n && buf[a + n - 1] == '\n' ? n : 0;
 }
 
-static int tokenize(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
+/*
+ * LF's tokens from their starts (START[N] is the file's length) and
+ * kinds, from clang_tokenize() or clex_tokens() alike.
+ */
+static void fill_tokens(struct lexfile *lf, const unsigned *start,
+			const unsigned char *kind, size_t n)
 {
-	CXSourceRange r = clang_getRange(
-		clang_getLocationForOffset(tu, f, 0),
-		clang_getLocationForOffset(tu, f, (unsigned)lf->len));
-	CXToken *toks = NULL;
-	unsigned n = 0, i, *start, sp;
+	size_t i;
+	unsigned sp;
 
-	clang_tokenize(tu, r, &toks, &n);
 	lf->toks = xcalloc(n ? n : 1, sizeof(*lf->toks));
-	start = xcalloc(n + 1, sizeof(*start));
-	for (i = 0; i < n; i++)
-		clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL,
-				      NULL, NULL, &start[i]);
-	start[n] = (unsigned)lf->len;
 	for (i = 0; i < n; i++) {
 		unsigned a = start[i], b;
 
@@ -197,14 +194,50 @@ static int tokenize(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
 			a += sp;
 		lf->toks[lf->ntoks].off = a;
 		lf->toks[lf->ntoks].len = b - a;
-		lf->toks[lf->ntoks].kind = map_kind(clang_getTokenKind(toks[i]));
+		lf->toks[lf->ntoks].kind = kind[i];
 		lf->toks[lf->ntoks].dir = -1;
 		lf->toks[lf->ntoks].fn = -1;
 		lf->ntoks++;
 	}
+}
+
+static void clang_tokens(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
+{
+	CXSourceRange r = clang_getRange(
+		clang_getLocationForOffset(tu, f, 0),
+		clang_getLocationForOffset(tu, f, (unsigned)lf->len));
+	CXToken *toks = NULL;
+	unsigned n = 0, i, *start;
+	unsigned char *kind;
+
+	clang_tokenize(tu, r, &toks, &n);
+	start = xcalloc(n + 1, sizeof(*start));
+	kind = xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++) {
+		clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL,
+				      NULL, NULL, &start[i]);
+		kind[i] = map_kind(clang_getTokenKind(toks[i]));
+	}
+	start[n] = (unsigned)lf->len;
+	fill_tokens(lf, start, kind, n);
 	free(start);
+	free(kind);
 	clang_disposeTokens(tu, toks, n);
-	return 0;
+}
+
+void tu_lex_tokens(struct tu_parser *p, struct lexfile *lf)
+{
+	struct clex_toks *t = &p->toks;
+
+	clex_tokens(lf->buf, lf->len, t);
+	/* the sentinel: the file's end */
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 1024;
+		t->start = xrealloc(t->start, t->cap * sizeof(*t->start));
+		t->kind = xrealloc(t->kind, t->cap * sizeof(*t->kind));
+	}
+	t->start[t->n] = (unsigned)lf->len;
+	fill_tokens(lf, t->start, t->kind, t->n);
 }
 
 /* Is D "'x.h' file not found"?  (The spelling only of preprocessor ones.) */
@@ -322,6 +355,7 @@ static void parser_drop(struct tu_parser *p)
 void tu_parser_free(struct tu_parser *p)
 {
 	parser_drop(p);
+	clex_free(&p->toks);
 	clang_disposeIndex(p->idx);
 	memset(p, 0, sizeof(*p));
 }
@@ -405,7 +439,14 @@ int tu_parse(struct tu_parser *p, const struct parse_req *rq,
 	res->depth = d;
 	res->parse_mode = mode_name(d, rq->source);
 	res->diagnostics = count_errors(res->tu, d == DEPTH_FULL);
-	tokenize(res->tu, res->file, lf);
+	/*
+	 * The single-file tiers lex with gnu11, as clex.c does; the full
+	 * tier with the tree's own flags (gnu89 before 5.18), as clang does.
+	 */
+	if (d == DEPTH_FULL || rq->clang_tokens)
+		clang_tokens(res->tu, res->file, lf);
+	else
+		tu_lex_tokens(p, lf);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
  * for an unconfigured one.
  */
 
+#include "analyzer/clex.h"
 #include "analyzer/lexscan.h"
 #include "analyzer/walker.h"
 
@@ -35,6 +36,8 @@ struct parse_req {
 	/* Single-file tiers: -D definitions of the tree's constants. */
 	const char *const *single_argv;
 	int single_argc;
+	/* Tokens from clang_tokenize() at every depth (tests/tools/lexcheck). */
+	int clang_tokens;
 };
 
 struct parse_res {
@@ -59,6 +62,7 @@ struct tu_parser {
 	const char *const *single_argv;
 	int single_argc;
 	unsigned reparses; /* of the kept unit (see single_at()) */
+	struct clex_toks toks; /* clex_tokens()'s arrays, reused */
 };
 
 void tu_parser_init(struct tu_parser *p);
@@ -78,10 +82,13 @@ void tu_parser_free(struct tu_parser *p);
 
 /*
  * Parse; on failure of the full tier fall back to single-file parsing.
- * Fills lf->toks from clang_tokenize over the whole file.
+ * Fills lf->toks with the whole file's raw tokens: clex_tokens() at the
+ * single-file tiers, clang_tokenize() at the full one.
  */
 int tu_parse(struct tu_parser *p, const struct parse_req *rq,
 	     struct parse_res *res, struct lexfile *lf);
+/* lf->toks from clex_tokens() alone. */
+void tu_lex_tokens(struct tu_parser *p, struct lexfile *lf);
 void tu_dispose(struct parse_res *res);
 
 /* The compile flags of the full tier for one file. */
