@@ -49,10 +49,15 @@ static const char shim_h[] =
  * -ferror-limit=8: such a parse has some 300 errors, each formatted and
  * stored, 14% of its instructions; past the limit clang recovers the
  * same way and builds the same AST (every site's row identical on 6.1),
- * it only keeps no more diagnostics.
+ * it only keeps no more diagnostics.  -undef: clang's own predefined
+ * macros (__GNUC__, __x86_64__, __SIZEOF_LONG__ and some 350 more) were
+ * defined anew at each re-parse, a third of what re-parsing an empty file
+ * costs; a single-file parse takes every branch of an #if on a name it
+ * does not know anyway, and a whole 6.1 scan is the same without them,
+ * table by table.
  */
 static const char *const base_args[] = {
-	"-xc", "-std=gnu11", "-w", "-ferror-limit=8", "-fno-spell-checking",
+	"-xc", "-std=gnu11", "-w", "-ferror-limit=8", "-fno-spell-checking", "-undef",
 	"-nostdinc", "-D__KERNEL__",
 	"-Dgfp_t=unsigned int", "-Dslab_flags_t=unsigned int",
 	"-Dsize_t=unsigned long", "-Dssize_t=long", "-Dloff_t=long long",
