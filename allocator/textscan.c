@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "allocator/textscan.h"
+#include "lib/util.h"
 
 bool next_line(const char *buf, size_t len, size_t *pos, struct scan *line)
 {
@@ -62,17 +63,6 @@ bool scan_ulong(struct scan *s, unsigned long *v)
 	return s->p > start;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool scan_hex(struct scan *s, unsigned long *v)
 {
 	unsigned long x = 0;
@@ -84,7 +74,7 @@ bool scan_hex(struct scan *s, unsigned long *v)
 	    (s->p[1] == 'x' || s->p[1] == 'X'))
 		s->p += 2;
 	start = s->p;
-	while (s->p < s->end && (d = hexval(*s->p)) >= 0) {
+	while (s->p < s->end && (d = hex_digit((unsigned char)*s->p)) >= 0) {
 		if (x >> (sizeof(x) * CHAR_BIT - 4))
 			return false;
 		x = (x << 4) | (unsigned long)d;

@@ -243,17 +243,6 @@ static size_t utf8_at(const struct lexer *lx, size_t i, uint32_t *cp)
 	return len;
 }
 
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * A universal character name (\uXXXX, \UXXXXXXXX) at I: the index after
  * it, or 0; *CP its code point.
@@ -274,7 +263,7 @@ static size_t ucn_len(const struct lexer *lx, size_t i, uint32_t *cp)
 	digits = u == 'u' ? 4 : 8;
 	j = next(lx, j);
 	for (k = 0; k < digits; k++) {
-		h = hexval(at(lx, j));
+		h = hex_digit(at(lx, j));
 		if (h < 0)
 			return 0;
 		c = c << 4 | (uint32_t)h;

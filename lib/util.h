@@ -63,6 +63,8 @@ uint64_t fnv1a64(const void *data, size_t len);
 /* Current UTC time as ISO 8601 ("2026-12-03T07:27:01Z"). */
 void iso8601_now(char buf[32]);
 
+/* The value of hex digit C, or -1. */
+int hex_digit(unsigned char c);
 int str_has_prefix(const char *s, const char *prefix);
 int str_has_suffix(const char *s, const char *suffix);
 /* First whole-identifier occurrence of WORD in TEXT (may be NULL), or NULL. */
