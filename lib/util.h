@@ -59,6 +59,11 @@ int read_whole_file(const char *path, char **out, size_t *len);
 
 /* 64-bit FNV-1a, used as the content hash of scanned files. */
 uint64_t fnv1a64(const void *data, size_t len);
+/*
+ * A file's content hash (files.hash): eight bytes a step, where
+ * fnv1a64() takes one.  Not for names: shard choice keeps fnv1a64().
+ */
+uint64_t content_hash64(const void *data, size_t len);
 
 /* Current UTC time as ISO 8601 ("2026-12-03T07:27:01Z"). */
 void iso8601_now(char buf[32]);
