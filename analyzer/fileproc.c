@@ -327,7 +327,7 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 		r->has_mtime = 0;
 	r->size = (long long)len;
 	snprintf(r->hash, sizeof(r->hash), "%016llx",
-		 (unsigned long long)content_hash64(buf, len));
+		 (unsigned long long)hash64(buf, len));
 	if (old && old->hash && !strcmp(old->hash, r->hash)) {
 		r->unchanged = 1;
 		/* touched, not changed: record the stamp for next time */

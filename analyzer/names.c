@@ -54,22 +54,11 @@ void names_free(struct name_set *s)
 /*
  * The hash of an identifier, for the set's slots and the identifier sets:
  * eight bytes a step (FNV-1a's byte loop over every identifier of the
- * tree was the scan's busiest function of its own).  In memory only, so
- * the byte order of the loads does not matter.
+ * tree was the scan's busiest function of its own).
  */
 static uint64_t ident_hash(const char *name, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, w;
-
-	for (; len >= 8; name += 8, len -= 8) {
-		memcpy(&w, name, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, name, len);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	return h ^ (h >> 29);
+	return hash64(name, len);
 }
 
 /* The slot of NAME (hash H): where it is, or the empty one it would take. */

@@ -242,22 +242,6 @@ uint64_t fnv1a64(const void *data, size_t len)
 	return h;
 }
 
-uint64_t content_hash64(const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, w;
-
-	for (; len >= 8; p += 8, len -= 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, p, len);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	return h ^ (h >> 29);
-}
-
 void iso8601_now(char buf[32])
 {
 	time_t t = time(NULL);

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Exit codes, documented in docs/cli.md. */
 enum {
@@ -57,13 +58,30 @@ char *sb_detach(struct strbuf *sb);
  */
 int read_whole_file(const char *path, char **out, size_t *len);
 
-/* 64-bit FNV-1a, used as the content hash of scanned files. */
+/* 64-bit FNV-1a: the shard a path falls in, which must not move. */
 uint64_t fnv1a64(const void *data, size_t len);
+
 /*
- * A file's content hash (files.hash): eight bytes a step, where
- * fnv1a64() takes one.  Not for names: shard choice keeps fnv1a64().
+ * A hash eight bytes a step, where fnv1a64() takes one: identifiers'
+ * (analyzer/names.c) and a file's content (files.hash).  The loads are
+ * in the host's byte order; a database from another build is analysed
+ * again anyway.  Inline: it is the hash of every identifier scanned.
  */
-uint64_t content_hash64(const void *data, size_t len);
+static inline uint64_t hash64(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, p, len);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 29);
+}
 
 /* Current UTC time as ISO 8601 ("2026-12-03T07:27:01Z"). */
 void iso8601_now(char buf[32]);
