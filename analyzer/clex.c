@@ -18,7 +18,7 @@
  * identifier may hold `$` and the C11 Unicode letters (UTF-8 or \u
  * escapes).  The keywords are the words clang 14 makes keywords in
  * gnu11.  tests/tools/lexcheck.c compares the two on every file it is
- * given (t1023 on the fixtures, by hand on all of 6.1).
+ * given (t1026; by hand on all of 6.1).
  */
 #include "analyzer/clex.h"
 #include "analyzer/lexscan.h"
@@ -273,15 +273,13 @@ static size_t ucn_len(const struct lexer *lx, size_t i, uint32_t *cp)
 	return j;
 }
 
-/* A UCN at I naming a character an identifier may hold: after it, or 0. */
-static size_t ucn_at(const struct lexer *lx, size_t i, int first)
+/* A UCN at I that an identifier may go on with: after it, or 0. */
+static size_t ucn_at(const struct lexer *lx, size_t i)
 {
 	uint32_t c;
 	size_t j = ucn_len(lx, i, &c);
 
-	if (!j || !IN(c11_id, c) || (first && IN(c11_not_first, c)))
-		return 0;
-	return j;
+	return j && IN(c11_id, c) ? j : 0;
 }
 
 /* --- tokens ----------------------------------------------------------- */
@@ -308,7 +306,7 @@ static size_t ident_extra(const struct lexer *lx, size_t i)
 	    IN(c11_id, cp))
 		return j + e;
 	if (lx->b[j] == '\\')
-		return ucn_at(lx, j, 0);
+		return ucn_at(lx, j);
 	return 0;
 }
 
@@ -616,20 +614,23 @@ void clex_tokens(const char *buf, size_t len, struct clex_toks *t)
 			push(t, start, TK_PUNCT);
 			continue;
 		}
-		if (c == '\\' && (e = ucn_at(&lx, j, 1))) {
-			i = ident_rest(&lx, e);
-			push(t, start, TK_IDENT);
-			continue;
-		}
-		/* another UCN is one token (\u0041 too) */
+		/* a UCN: a name, or one token of its own (\u0041 too) */
 		if (c == '\\' && (e = ucn_len(&lx, j, &cp))) {
-			i = e;
-			push(t, start, TK_PUNCT);
+			if (IN(c11_id, cp) && !IN(c11_not_first, cp)) {
+				i = ident_rest(&lx, e);
+				push(t, start, TK_IDENT);
+			} else {
+				i = e;
+				push(t, start, TK_PUNCT);
+			}
 			continue;
 		}
 		i = punct(&lx, c, i);
 		push(t, start, TK_PUNCT);
 	}
+	/* start[n]: the end, where a token's extent is cut (clex.h) */
+	push(t, len, TK_PUNCT);
+	t->n--;
 }
 
 void clex_free(struct clex_toks *t)

@@ -16,7 +16,10 @@ struct clex_toks {
 	size_t n, cap;
 };
 
-/* The tokens of BUF into T (reused: its arrays grow as needed). */
+/*
+ * The tokens of BUF into T (reused: its arrays grow as needed); also
+ * T->start[T->n], LEN, the end the last token's extent is cut at.
+ */
 void clex_tokens(const char *buf, size_t len, struct clex_toks *t);
 void clex_free(struct clex_toks *t);
 

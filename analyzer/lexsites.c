@@ -320,8 +320,7 @@ static int func_static(const struct lexfile *lf, const struct lex_func *fn)
 		if (i < 0 || lf->toks[i].dir >= 0 || lx_is_punct(lf, i, ";") ||
 		    lx_is_punct(lf, i, "}") || lx_is_punct(lf, i, "{"))
 			break;
-		if (lf->toks[i].kind == TK_KEYWORD && lf->toks[i].len == 6 &&
-		    !memcmp(lf->buf + lf->toks[i].off, "static", 6))
+		if (lx_tok_is(lf, (unsigned)i, "static"))
 			return 1;
 	}
 	return 0;
@@ -344,8 +343,7 @@ static int param_is_gfp(const struct lexfile *lf, const struct lex_func *fn,
 				return 0;
 		} else if (!depth && lx_is_punct(lf, i, ","))
 			at++;
-		else if (at == k && lf->toks[i].len == 5 &&
-			 !memcmp(lf->buf + lf->toks[i].off, "gfp_t", 5))
+		else if (at == k && lx_tok_is(lf, (unsigned)i, "gfp_t"))
 			return 1;
 	}
 	return 0;
@@ -363,7 +361,7 @@ static int param_is_gfp(const struct lexfile *lf, const struct lex_func *fn,
  */
 static int shadowed(const struct lexfile *lf, const struct alloc_fn *af)
 {
-	size_t f, n = strlen(af->name);
+	size_t f;
 
 	if (!af->learned || !af->path || af->gfp_arg < 0 ||
 	    !strcmp(af->path, lf->path))
@@ -371,8 +369,8 @@ static int shadowed(const struct lexfile *lf, const struct alloc_fn *af)
 	for (f = 0; f < lf->nfuncs; f++) {
 		const struct lex_func *fn = &lf->funcs[f];
 
-		if (strlen(fn->name) == n && !memcmp(fn->name, af->name, n) &&
-		    func_static(lf, fn) && !param_is_gfp(lf, fn, af->gfp_arg))
+		if (!strcmp(fn->name, af->name) && func_static(lf, fn) &&
+		    !param_is_gfp(lf, fn, af->gfp_arg))
 			return 1;
 	}
 	return 0;

@@ -248,13 +248,6 @@ void tu_lex_tokens(struct tu_parser *p, struct lexfile *lf)
 	struct clex_toks *t = &p->toks;
 
 	clex_tokens(lf->buf, lf->len, t);
-	/* the sentinel: the file's end */
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 1024;
-		t->start = xrealloc(t->start, t->cap * sizeof(*t->start));
-		t->kind = xrealloc(t->kind, t->cap * sizeof(*t->kind));
-	}
-	t->start[t->n] = (unsigned)lf->len;
 	fill_tokens(lf, t->start, t->kind, t->n);
 }
 
