@@ -32,10 +32,8 @@
 
 static int tok_is(const struct lexfile *lf, size_t i, const char *s)
 {
-	size_t n = strlen(s);
-
-	return i < lf->ntoks && lf->toks[i].len == n &&
-	       !memcmp(lf->buf + lf->toks[i].off, s, n) &&
+	return i < lf->ntoks &&
+	       mem_is(lf->buf + lf->toks[i].off, lf->toks[i].len, s) &&
 	       lf->toks[i].kind != TK_COMMENT;
 }
 

@@ -11,47 +11,54 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Names that take a parenthesised operand but are no calls. */
-static const char *const not_calls[] = {
-	"if",
-	"while",
-	"for",
-	"switch",
-	"return",
-	"sizeof",
-	"typeof",
-	"__typeof__",
-	"__typeof",
-	"_Generic",
-	"__attribute__",
-	"__attribute",
-	"asm",
-	"__asm__",
-	"__asm",
-	"volatile",
-	"__volatile__",
-	"defined",
-	"_Static_assert",
-	"static_assert",
-	"__builtin_expect",
-	"likely",
-	"unlikely",
-	"offsetof",
-	"__alignof__",
-	"_Alignof",
-	"alignof",
-	"case",
-	"do",
-	"else",
-	NULL,
+/*
+ * Names that take a parenthesised operand but are no calls, with their
+ * lengths: the test runs at every `name (` of the tree.
+ */
+#define NC(s) { s, sizeof(s) - 1 }
+static const struct {
+	const char *s;
+	size_t n;
+} not_calls[] = {
+	NC("if"),
+	NC("while"),
+	NC("for"),
+	NC("switch"),
+	NC("return"),
+	NC("sizeof"),
+	NC("typeof"),
+	NC("__typeof__"),
+	NC("__typeof"),
+	NC("_Generic"),
+	NC("__attribute__"),
+	NC("__attribute"),
+	NC("asm"),
+	NC("__asm__"),
+	NC("__asm"),
+	NC("volatile"),
+	NC("__volatile__"),
+	NC("defined"),
+	NC("_Static_assert"),
+	NC("static_assert"),
+	NC("__builtin_expect"),
+	NC("likely"),
+	NC("unlikely"),
+	NC("offsetof"),
+	NC("__alignof__"),
+	NC("_Alignof"),
+	NC("alignof"),
+	NC("case"),
+	NC("do"),
+	NC("else"),
 };
+#undef NC
 
 static int is_not_call(const char *p, size_t n)
 {
 	size_t i;
 
-	for (i = 0; not_calls[i]; i++)
-		if (strlen(not_calls[i]) == n && !memcmp(not_calls[i], p, n))
+	for (i = 0; i < sizeof(not_calls) / sizeof(not_calls[0]); i++)
+		if (not_calls[i].n == n && !memcmp(not_calls[i].s, p, n))
 			return 1;
 	return 0;
 }
@@ -81,8 +88,9 @@ static void skip_space(struct lx *x)
 			x->i += 2;
 		} else if (c == '/' && x->i + 1 < x->len &&
 			   x->b[x->i + 1] == '/') {
-			while (x->i < x->len && x->b[x->i] != '\n')
-				x->i++;
+			const char *nl = memchr(x->b + x->i, '\n', x->len - x->i);
+
+			x->i = nl ? (size_t)(nl - x->b) : x->len;
 		} else if (c == '#' && x->bol) {
 			/* a directive, with its continuation lines */
 			while (x->i < x->len && x->b[x->i] != '\n') {
@@ -552,13 +560,21 @@ static void macros(const char *buf, size_t len,
 		if (j < len && buf[j] == '#')
 			macro_fn(buf, len, j, line, sleepers, allocs, atomic,
 				 lifetime, out, alloc, wrap);
-		/* to the next line, past continuations */
-		for (; j < len && buf[j] != '\n'; j++)
-			if (buf[j] == '\\' && j + 1 < len &&
-			    buf[j + 1] == '\n') {
-				j++;
-				line++;
+		/* to the next line, past continuations (a `\` before it) */
+		for (;;) {
+			const char *nl = memchr(buf + j, '\n', len - j);
+
+			if (!nl) {
+				j = len;
+				break;
 			}
+			if ((size_t)(nl - buf) == j || nl[-1] != '\\') {
+				j = (size_t)(nl - buf);
+				break;
+			}
+			j = (size_t)(nl - buf) + 1;
+			line++;
+		}
 		i = j + 1;
 		line++;
 	}
@@ -630,7 +646,7 @@ static void extract(const char *buf, size_t len, unsigned line0,
 	struct body b = {0}; /* b.f: the body we are in */
 
 	memset(out, 0, sizeof(*out));
-	b.gfp_text = memmem(buf, len, "GFP", 3) != NULL;
+	b.gfp_text = mem_find(buf, len, "GFP", 3) != NULL;
 	while (peek(&x)) {
 		char c = x.b[x.i];
 		int closed = b.closed;

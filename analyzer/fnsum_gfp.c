@@ -78,7 +78,7 @@ static int sleeping_text(const char *buf, size_t s, size_t e)
 	char *t, *tilde;
 	int yes;
 
-	if (!memmem(buf + s, e - s, "GFP", 3))
+	if (!mem_find(buf + s, e - s, "GFP", 3))
 		return 0;
 	t = xstrndup(buf + s, e - s);
 	tilde = strchr(t, '~');
@@ -96,8 +96,8 @@ static int sleeping_text(const char *buf, size_t s, size_t e)
 static int mixed_text(const char *buf, size_t s, size_t e)
 {
 	return memchr(buf + s, '?', e - s) ||
-	       memmem(buf + s, e - s, "GFP_ATOMIC", 10) ||
-	       memmem(buf + s, e - s, "GFP_NOWAIT", 10);
+	       mem_find(buf + s, e - s, "GFP_ATOMIC", 10) ||
+	       mem_find(buf + s, e - s, "GFP_NOWAIT", 10);
 }
 
 void fnsum_gfp_call(const char *buf, size_t len, size_t paren, const char *p,

@@ -21,10 +21,31 @@ struct ptoks {
 	size_t n, cap;
 };
 
-static const char *const two_char[] = {"->", "==", "!=", "<=", ">=", "&&",
-				       "||", "++", "--", "+=", "-=", "*=",
-				       "/=", "|=", "&=", "^=", "<<", ">>",
-				       NULL};
+/*
+ * The length of the punctuator at A B: 2 for the two-character ones
+ * the reader tells apart (-> == != <= >= && || ++ -- += -= *= /= |= &=
+ * ^= << >>), else 1.
+ */
+static size_t punct_len(char a, char b)
+{
+	switch (a) {
+	case '-':
+		return b == '>' || b == '-' || b == '=' ? 2 : 1;
+	case '=':
+	case '!':
+	case '*':
+	case '/':
+	case '^':
+		return b == '=' ? 2 : 1;
+	case '<':
+	case '>':
+	case '&':
+	case '|':
+	case '+':
+		return b == a || b == '=' ? 2 : 1;
+	}
+	return 1;
+}
 
 static void push(struct ptoks *t, size_t off, size_t len, int depth)
 {
@@ -41,7 +62,7 @@ static void push(struct ptoks *t, size_t off, size_t len, int depth)
 static void tokenize(struct ptoks *t, const char *b, size_t start, size_t end)
 {
 	size_t i = start;
-	int bol = 0, depth = 0, k;
+	int bol = 0, depth = 0;
 
 	t->b = b;
 	while (i < end) {
@@ -77,12 +98,8 @@ static void tokenize(struct ptoks *t, const char *b, size_t start, size_t end)
 			push(t, s, i - s, depth);
 			bol = 0;
 		} else {
-			size_t len = 1;
+			size_t len = i + 1 < end ? punct_len(c, b[i + 1]) : 1;
 
-			for (k = 0; two_char[k] && i + 1 < end; k++)
-				if (b[i] == two_char[k][0] &&
-				    b[i + 1] == two_char[k][1])
-					len = 2;
 			if (c == '}')
 				depth--;
 			push(t, i, len, depth);
@@ -96,8 +113,8 @@ static void tokenize(struct ptoks *t, const char *b, size_t start, size_t end)
 
 static int teq(const struct ptoks *t, long i, const char *s)
 {
-	return i >= 0 && (size_t)i < t->n && t->v[i].len == strlen(s) &&
-	       !memcmp(t->b + t->v[i].off, s, t->v[i].len);
+	return i >= 0 && (size_t)i < t->n &&
+	       mem_is(t->b + t->v[i].off, t->v[i].len, s);
 }
 
 static int tident(const struct ptoks *t, long i)

@@ -19,9 +19,8 @@
 int lx_tok_is(const struct lexfile *lf, unsigned i, const char *s)
 {
 	const struct tok *t = &lf->toks[i];
-	size_t n = strlen(s);
 
-	return t->len == n && !memcmp(lf->buf + t->off, s, n);
+	return mem_is(lf->buf + t->off, t->len, s);
 }
 
 int lx_is_punct(const struct lexfile *lf, unsigned i, const char *s)

@@ -18,7 +18,8 @@ int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n)
 
 int lex_tok_is(const struct lexfile *lf, long i, const char *s)
 {
-	return lex_tok_eq(lf, i, s, strlen(s));
+	return i >= 0 && (size_t)i < lf->ntoks &&
+	       mem_is(lf->buf + lf->toks[i].off, lf->toks[i].len, s);
 }
 
 int lex_same_tok(const struct lexfile *lf, long a, long b)

@@ -83,6 +83,42 @@ static inline uint64_t hash64(const void *data, size_t len)
 	return h ^ (h >> 29);
 }
 
+/*
+ * memmem() for a needle whose first byte is rare in C source ("GFP"):
+ * memchr() skips to each candidate many bytes a step, where glibc's
+ * memmem() looks at every byte.  Returns the match or NULL.
+ */
+static inline const char *mem_find(const char *h, size_t hl, const char *n,
+				   size_t nl)
+{
+	const char *end = h + hl, *p = h;
+
+	if (!nl)
+		return h;
+	while ((size_t)(end - p) >= nl &&
+	       (p = memchr(p, n[0], (size_t)(end - p) - nl + 1))) {
+		if (!memcmp(p + 1, n + 1, nl - 1))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/*
+ * Do the N bytes at P spell the string S?  Without strlen(S): the
+ * token tests run millions of times a scan, mostly to answer no at
+ * the first byte.
+ */
+static inline int mem_is(const char *p, size_t n, const char *s)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!s[k] || s[k] != p[k])
+			return 0;
+	return !s[n];
+}
+
 /* Current UTC time as ISO 8601 ("2026-12-03T07:27:01Z"). */
 void iso8601_now(char buf[32]);
 
