@@ -277,25 +277,69 @@ void name_sig_sort(uint32_t *h, size_t *n)
 	*n = k + 1;
 }
 
+/*
+ * A file's names, each once: an open-addressed set of their hashes
+ * while reading, so that only the distinct ones (a quarter of a
+ * file's identifiers) are sorted.  0 is the empty slot; a name that
+ * hashes to 0 is remembered aside.
+ */
+struct sig_set {
+	uint32_t *v;
+	size_t cap, n;
+	int zero;
+};
+
+static void sig_add(struct sig_set *t, uint32_t h);
+
+static void sig_grow(struct sig_set *t)
+{
+	struct sig_set b = {xcalloc(t->cap * 2, sizeof(*t->v)), t->cap * 2,
+			    0, t->zero};
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		if (t->v[i])
+			sig_add(&b, t->v[i]);
+	free(t->v);
+	*t = b;
+}
+
+static void sig_add(struct sig_set *t, uint32_t h)
+{
+	size_t i;
+
+	if (!h) {
+		t->zero = 1;
+		return;
+	}
+	if (2 * (t->n + 1) > t->cap)
+		sig_grow(t);
+	for (i = h & (t->cap - 1); t->v[i]; i = (i + 1) & (t->cap - 1))
+		if (t->v[i] == h)
+			return;
+	t->v[i] = h;
+	t->n++;
+}
+
 void name_sig_build(struct name_sig *g, const char *buf, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)buf;
-	size_t i = 0, cap = 0, start;
+	struct sig_set t = {xcalloc(256, sizeof(uint32_t)), 256, 0, 0};
+	size_t i = 0, start;
 
-	g->h = NULL;
+	while ((start = next_ident(p, len, &i)) < len)
+		sig_add(&t, name_sig_hash(buf + start, i - start));
+	g->n = t.n + t.zero;
+	/* names nothing: still a set, an empty one */
+	g->h = xmalloc((g->n ? g->n : 1) * sizeof(*g->h));
 	g->n = 0;
-	while ((start = next_ident(p, len, &i)) < len) {
-		if (g->n == cap) {
-			cap = cap ? 2 * cap : 256;
-			g->h = xrealloc(g->h, cap * sizeof(*g->h));
-		}
-		g->h[g->n++] = name_sig_hash(buf + start, i - start);
-	}
+	if (t.zero)
+		g->h[g->n++] = 0;
+	for (i = 0; i < t.cap; i++)
+		if (t.v[i])
+			g->h[g->n++] = t.v[i];
+	free(t.v);
 	name_sig_sort(g->h, &g->n);
-	if (!g->h) /* names nothing: still a set, an empty one */
-		g->h = xcalloc(1, sizeof(*g->h));
-	else if (g->n < cap)
-		g->h = xrealloc(g->h, g->n * sizeof(*g->h));
 }
 
 int name_sig_meets(const struct name_sig *g, const uint32_t *sorted,
