@@ -491,6 +491,10 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	r->line = lf->toks[decide].line;
 	if (store_arg >= 0 && !from_hand) /* list_add(new, &d->head) */
 		r->target = holder_of_call(lf, store, store_arg);
+	else if (store >= 0 && !from_hand &&
+		 lex_tok_is(lf, lex_prev(lf, store), "="))
+		/* `page->addr = var;`: returning page returns it */
+		r->target = lex_lhs_text(lf, store);
 	if (freed == decide)
 		r->evidence = lex_call_at(lf, decide);
 	else if (store >= 0 && store == handed)
