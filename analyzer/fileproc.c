@@ -300,7 +300,7 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 	struct parse_res pr;
 	struct cflags cf = { 0 };
 	const char *why;
-	int is_c = str_has_suffix(rel, ".c");
+	int is_c = str_has_suffix(rel, ".c"), have_sig = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->path = xstrdup(rel);
@@ -342,9 +342,17 @@ void process_file(const struct scan_env *e, struct tu_parser *tp, sqlite3 *rodb,
 		r->parse_mode = "failed";
 		goto out;
 	}
-	/* Nothing we track can be in a file without any of the names. */
-	if (!argv && !names_any_in(&e->prefilter, buf, len))
+	/*
+	 * Nothing we track can be in a file without any of the names.  A
+	 * scan that keeps each file's name set reads both in one walk.
+	 */
+	if (!argv && e->want_sigs) {
+		have_sig = 1;
+		if (!name_sig_build_any(&r->sig, buf, len, &e->prefilter))
+			goto out;
+	} else if (!argv && !names_any_in(&e->prefilter, buf, len)) {
 		goto out;
+	}
 	if (e->defer_plain && !argv && !may_define_allocator(e, buf, len)) {
 		r->deferred = 1;
 		goto out;
@@ -422,7 +430,9 @@ out:
 		fnsum_extract(buf, len, &e->sleepers, &e->allocs,
 			      e->atomic, e->lifetime, &r->fns);
 	/* a deferred file gets its set when it is analysed */
-	if (e->want_sigs && buf && !r->deferred)
+	if (r->deferred)
+		name_sig_free(&r->sig);
+	else if (e->want_sigs && buf && !have_sig)
 		name_sig_build(&r->sig, buf, len);
 	free(buf);
 	free(abs);

@@ -229,11 +229,14 @@ int names_any_in(const struct name_set *s, const char *buf, size_t len)
 	return names_each_at(s, buf, len, found, NULL);
 }
 
+static uint32_t sig_fold(uint64_t h)
+{
+	return (uint32_t)(h ^ (h >> 32));
+}
+
 uint32_t name_sig_hash(const char *name, size_t len)
 {
-	uint64_t h = ident_hash(name, len);
-
-	return (uint32_t)(h ^ (h >> 32));
+	return sig_fold(ident_hash(name, len));
 }
 
 /*
@@ -321,17 +324,27 @@ static void sig_add(struct sig_set *t, uint32_t h)
 	t->n++;
 }
 
-void name_sig_build(struct name_sig *g, const char *buf, size_t len)
+int name_sig_build_any(struct name_sig *g, const char *buf, size_t len,
+		       const struct name_set *filter)
 {
 	const unsigned char *p = (const unsigned char *)buf;
 	struct sig_set t = {xcalloc(256, sizeof(uint32_t)), 256, 0, 0};
-	size_t i = 0, start;
+	size_t i = 0, start, n;
+	int any = 0;
 
-	while ((start = next_ident(p, len, &i)) < len)
-		sig_add(&t, name_sig_hash(buf + start, i - start));
-	g->n = t.n + t.zero;
+	if (filter && (!filter->cap || !filter->n))
+		filter = NULL;
+	while ((start = next_ident(p, len, &i)) < len) {
+		uint64_t h = ident_hash(buf + start, i - start);
+
+		sig_add(&t, sig_fold(h));
+		if (!any && filter &&
+		    names_get_hashed(filter, buf + start, i - start, h) >= 0)
+			any = 1;
+	}
+	n = t.n + t.zero;
 	/* names nothing: still a set, an empty one */
-	g->h = xmalloc((g->n ? g->n : 1) * sizeof(*g->h));
+	g->h = xmalloc((n ? n : 1) * sizeof(*g->h));
 	g->n = 0;
 	if (t.zero)
 		g->h[g->n++] = 0;
@@ -340,6 +353,12 @@ void name_sig_build(struct name_sig *g, const char *buf, size_t len)
 			g->h[g->n++] = t.v[i];
 	free(t.v);
 	name_sig_sort(g->h, &g->n);
+	return any;
+}
+
+void name_sig_build(struct name_sig *g, const char *buf, size_t len)
+{
+	name_sig_build_any(g, buf, len, NULL);
 }
 
 int name_sig_meets(const struct name_sig *g, const uint32_t *sorted,

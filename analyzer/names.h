@@ -75,6 +75,12 @@ struct name_sig {
 };
 
 void name_sig_build(struct name_sig *g, const char *buf, size_t len);
+/*
+ * name_sig_build(), and from the same walk names_any_in(FILTER, ...):
+ * a file's names are hashed once for both.
+ */
+int name_sig_build_any(struct name_sig *g, const char *buf, size_t len,
+		       const struct name_set *filter);
 uint32_t name_sig_hash(const char *name, size_t len);
 /*
  * 0 when the file surely names none of the N names whose hashes SORTED
