@@ -440,7 +440,8 @@ static void uses(const struct ptoks *t, const char *n, size_t len, long from,
 	long u;
 
 	for (u = from; (size_t)u < t->n; u++)
-		if (t->v[u].len == len && !memcmp(t->b + t->v[u].off, n, len)) {
+		if (t->v[u].len == len && t->b[t->v[u].off] == n[0] &&
+		    !memcmp(t->b + t->v[u].off, n, len)) {
 			use(t, u, s, allocs, lifetime);
 			member_store(t, u, s, lifetime);
 		}
