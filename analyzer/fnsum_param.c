@@ -405,11 +405,14 @@ static void use(const struct ptoks *t, long i, struct pstate *s,
 	}
 }
 
-/* &p->member as an argument of a store function (list_add(&p->node)). */
+/*
+ * &p->member as an argument of a store function (list_add(&p->node)), or
+ * of a put (kref_put(&p->kref, release)).
+ */
 static void member_store(const struct ptoks *t, long i, struct pstate *s,
 			 const struct name_set *lifetime)
 {
-	long j;
+	long j, k;
 	int d = 0, arg = 0;
 
 	if (!lifetime || !teq(t, i - 1, "&") || !teq(t, i + 1, "->"))
@@ -430,6 +433,22 @@ static void member_store(const struct ptoks *t, long i, struct pstate *s,
 	    lifetime_store_arg(lifetime, t->b + t->v[j - 1].off,
 			       t->v[j - 1].len) == arg)
 		s->stores = 1;
+	/*
+	 * kref_put(&p->kref, release): the last reference frees p; not
+	 * kref_put(&p->ah->ref, ...), which puts what p points to
+	 */
+	for (k = i + 2; tident(t, k) && teq(t, k + 1, "."); k += 2)
+		;
+	if (!tident(t, k) || !(teq(t, k + 1, ",") || teq(t, k + 1, ")")))
+		return;
+	if (teq(t, j, "(") && tident(t, j - 1) &&
+	    lifetime_put_arg(lifetime, t->b + t->v[j - 1].off,
+			     t->v[j - 1].len) == arg) {
+		if (unconditional(t, j - 1, i))
+			s->frees = 1;
+		else
+			s->some_frees = 1;
+	}
 }
 
 /* Every use of the name N (LEN) from token FROM on. */

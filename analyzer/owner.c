@@ -303,6 +303,15 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	}
 	farg = call_frees(o->w, name);
 	a.freed = farg >= 0 && arg_mentions(o, ast_arg(c, farg)) == 2;
+	/* kref_put(&p->kref, release): this function's reference dropped */
+	farg = lifetime_put_arg(o->w->lifetime, name, strlen(name));
+	if (farg >= 0 && farg < ast_nargs(c) &&
+	    arg_mentions(o, ast_arg(c, farg))) {
+		char *t = ast_text(o->w, ast_arg(c, farg));
+
+		a.freed = lifetime_put_place(t) > 0;
+		free(t);
+	}
 	n = ast_nargs(c);
 	for (i = 0; i < n; i++) {
 		int m = arg_mentions(o, ast_arg(c, i));

@@ -372,11 +372,25 @@ static int tok_mention(struct own *o, unsigned first, unsigned last)
  * The arguments of the call whose name is token I, from the tokens: an
  * argument that is the variable itself (after a cast), or &var->member.
  */
+/* Tokens [FIRST, END) as a put's own object (lifetime_put_place()). */
+static int put_place(const struct lexfile *lf, unsigned first, unsigned end)
+{
+	size_t s = lf->toks[first].off,
+	       e = lf->toks[end - 1].off + lf->toks[end - 1].len;
+	char *t = xstrndup(lf->buf + s, e - s);
+	int yes = lifetime_put_place(t) > 0;
+
+	free(t);
+	return yes;
+}
+
 static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 {
 	const struct lexfile *lf = o->w->lf;
 	unsigned j = i + 2, first = j;
-	int depth = 0, arg = 0;
+	int depth = 0, arg = 0,
+	    parg = lifetime_put_arg(o->w->lifetime, lf->buf + lf->toks[i].off,
+				    lf->toks[i].len);
 
 	for (; j < lf->ntoks; j++) {
 		char c = lf->buf[lf->toks[j].off];
@@ -394,6 +408,9 @@ static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 			int m = j > first ? tok_mention(o, first, j - 1) : 0;
 
 			if (arg == farg && m == 2)
+				a->freed = 1;
+			/* a put drops the object through its member */
+			if (arg == parg && m && put_place(lf, first, j))
 				a->freed = 1;
 			if (m && arg < 32)
 				a->mask |= 1u << arg;

@@ -50,6 +50,16 @@ static int passes_member(const struct lexfile *lf, long i, int arg, long var)
 	return passes_as(lf, i, arg, var, 1);
 }
 
+/* The ARG-th argument of the call at I as a put's own object. */
+static int put_place_at(const struct lexfile *lf, long i, int arg)
+{
+	char *t = lex_arg_text(lf, i, arg);
+	int yes = t && lifetime_put_place(t) > 0;
+
+	free(t);
+	return yes;
+}
+
 char *lex_call_at(const struct lexfile *lf, long i)
 {
 	return xasprintf("%.*s() at line %u", (int)lf->toks[i].len,
@@ -448,6 +458,7 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			if ((whole || passes_inside(lf, k, a, var)) &&
 			    w->lifetime &&
 			    !lifetime_borrows(w->lifetime, name, t->len) &&
+			    lifetime_put_arg(w->lifetime, name, t->len) < 0 &&
 			    !(w->allocs && alloc_lookup(w->allocs, name, t->len))) {
 				if (handed < 0)
 					handed = k;
@@ -463,6 +474,13 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		}
 		free(name);
 		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var))
+			freed = k;
+		/* kref_put(&var->kref, release): its reference dropped */
+		if (freed < 0 &&
+		    (arg = lifetime_put_arg(w->lifetime, lf->buf + t->off,
+					    t->len)) >= 0 &&
+		    (passes(lf, k, arg, var) || passes_member(lf, k, arg, var)) &&
+		    put_place_at(lf, k, arg))
 			freed = k;
 	}
 	/*

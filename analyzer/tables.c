@@ -29,12 +29,61 @@ const char *const atomic_kinds[] = { "enter",  "leave", "callback",
 				      "thread", "boot",	 "member", NULL };
 const char *const lifetime_kinds[] = { "store",	"borrow", "reclaim",
 					"convert", "evict",  "calls",
-					"consume", NULL };
+					"consume", "put",    NULL };
 
 int lifetime_store_arg(const struct name_set *lifetime, const char *name,
 		       size_t len)
 {
 	return lifetime ? names_get(&lifetime[LT_STORE], name, len) : -1;
+}
+
+int lifetime_put_arg(const struct name_set *lifetime, const char *name,
+		     size_t len)
+{
+	return lifetime ? names_get(&lifetime[LT_PUT], name, len) : -1;
+}
+
+static const char *blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	return s;
+}
+
+static const char *ident_end(const char *s)
+{
+	while (is_ident_char((unsigned char)*s))
+		s++;
+	return s;
+}
+
+size_t lifetime_put_place(const char *arg)
+{
+	const char *s = blanks(arg), *name, *e;
+	int amp = *s == '&';
+
+	name = blanks(s + amp);
+	e = ident_end(name);
+	if (e == name || !is_ident_start((unsigned char)*name))
+		return 0;
+	s = blanks(e);
+	if (!amp)
+		return *s ? 0 : (size_t)(e - name);
+	if (strncmp(s, "->", 2))
+		return 0;
+	for (s += 2;;) {
+		const char *m = blanks(s);
+
+		s = ident_end(m);
+		if (s == m)
+			return 0;
+		s = blanks(s);
+		if (!*s)
+			return (size_t)(e - name);
+		if (*s != '.')
+			return 0;
+		s++;
+	}
 }
 
 int lifetime_borrows(const struct name_set *lifetime, const char *name,

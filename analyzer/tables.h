@@ -96,6 +96,7 @@ enum lifetime_kind {
 	LT_EVICT,
 	LT_CALLS, /* names_get(): the argument it calls */
 	LT_CONSUME,
+	LT_PUT, /* names_get(): the argument that points into the object */
 	LT_KINDS
 };
 extern const char *const atomic_kinds[];
@@ -103,6 +104,18 @@ extern const char *const lifetime_kinds[];
 /* The argument a `store` function keeps (0-based), or -1: not one. */
 int lifetime_store_arg(const struct name_set *lifetime, const char *name,
 		       size_t len);
+/*
+ * The argument of a `put` function that points into the object whose
+ * reference it drops (kref_put(&obj->kref, release)), or -1.
+ */
+int lifetime_put_arg(const struct name_set *lifetime, const char *name,
+		     size_t len);
+/*
+ * Is ARG, as written, a put's own object: `p` or `&p->kref` (members of
+ * members through `.`), and not a member of an object p points to
+ * (`&p->sm_ah->ref` puts the sm_ah)?  Returns the length of p, or 0.
+ */
+size_t lifetime_put_place(const char *arg);
 /* Does NAME only borrow what it is passed (borrow or convert)? */
 int lifetime_borrows(const struct name_set *lifetime, const char *name,
 		     size_t len);

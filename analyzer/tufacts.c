@@ -172,13 +172,37 @@ int alloc_call_may_sleep(const struct alloc_fn *a, const char *gfp_text)
 	return -1;
 }
 
+/* `&var->m.n`: an address inside VAR's object (lifetime_put_place()). */
+static int points_into(const struct walk_ctx *w, CXCursor a, CXCursor var)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char op[4];
+
+	char *t = ast_text(w, a);
+	int own = lifetime_put_place(t) > 0;
+
+	free(t);
+	a = ast_strip(a);
+	if (!own || clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+	    ast_children(a, k) != 1 || strcmp(ast_operator(w, a, op), "&"))
+		return 0;
+	a = ast_strip(k[0]);
+	while (clang_getCursorKind(a) == CXCursor_MemberRefExpr ||
+	       clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
+		if (!ast_children(a, k))
+			return 0;
+		a = ast_strip(k[0]);
+	}
+	return ast_refers_to(a, var);
+}
+
 static void record_call(struct rec_ctx *r, CXCursor c)
 {
 	struct fn_rec *fn = r->fn;
 	struct call_rec *cr;
 	char *name = ast_callee(c);
 	const struct alloc_fn *a;
-	int i, n;
+	int i, n, put;
 
 	if (!*name) {
 		free(name);
@@ -190,11 +214,14 @@ static void record_call(struct rec_ctx *r, CXCursor c)
 	cr->callee = name;
 	cr->line = ast_line(c);
 	n = ast_nargs(c);
+	put = lifetime_put_arg(r->w->lifetime, name, strlen(name));
 	for (i = 0; i < n && i < 16; i++)
 		if (!clang_Cursor_isNull(r->param0) &&
-		    ast_refers_to(ast_arg(c, i), r->param0) &&
-		    ast_spelled_plain(r->w, ast_arg(c, i)))
-			cr->param0_args |= 1u << i; /* not kfree(p->buf) */
+		    ((ast_refers_to(ast_arg(c, i), r->param0) &&
+		      ast_spelled_plain(r->w, ast_arg(c, i))) ||
+		     (i == put && points_into(r->w, ast_arg(c, i), r->param0))))
+			/* not kfree(p->buf), but kref_put(&p->kref, ...) */
+			cr->param0_args |= 1u << i;
 	a = is_alloc(r->w, name);
 	if (a) {
 		char *t = a->gfp_arg >= 0 ? ast_text(r->w, ast_arg(c, a->gfp_arg))
@@ -315,6 +342,10 @@ static void propagate(struct walk_ctx *w, struct tu_facts *t)
 					changed = 1;
 				}
 				arg = is_free(w, c->callee);
+				if (arg < 0)
+					arg = lifetime_put_arg(
+						w->lifetime, c->callee,
+						strlen(c->callee));
 				if (arg < 0 && callee && callee != fn &&
 				    callee->f.frees_param)
 					arg = 0;
