@@ -422,6 +422,8 @@ const struct owner *owner_of(struct walk_ctx *w, const struct site *s,
 	}
 	out_param(w, s, r);
 	errpath_sleep(w, s, r);
+	/* sg_alloc_table(&msg->sgt, ...); return msg; */
+	holder_returned(w, s, r->target, r);
 	tu_memo_put(w, s, r, owner_release);
 	return r;
 }
