@@ -33,16 +33,40 @@ cpu_of() { # FILE CMD...: run CMD, its user+sys seconds into FILE
 		"$@"; echo "0 0" >"$_f"
 	fi
 }
-t0=$(now)
-cpu_of "$TMP/scan.cpu" "$GFPAUDIT" scan -j "$JOBS" --force --no-progress \
-	--db "$TMP/bench.db" "$tree" 2>"$TMP/scan.err"
-t1=$(now)
-cpu_of "$TMP/spatch.cpu" spatch --sp-file "$TMP/temporary.cocci" \
-	--dir "$tree" -j "$JOBS" $prefilter >"$TMP/spatch.out" \
-	2>"$TMP/spatch.err"
-t2=$(now)
-cs=$(awk '{ print $1 + $2 }' "$TMP/scan.cpu")
-cc=$(awk '{ print $1 + $2 }' "$TMP/spatch.cpu")
+# PAIRS=N: N runs of each, taken in turn (scan, spatch, scan, ...), so
+# that a machine whose speed drifts moves both; the medians and the
+# pair-by-pair CPU ratios are printed.  One pair by default.
+pairs=${PAIRS:-1}
+: >"$TMP/pairs"
+i=0
+while [ "$i" -lt "$pairs" ]; do
+	rm -f "$TMP/bench.db" "$TMP/bench.db-wal" "$TMP/bench.db-shm"
+	t0=$(now)
+	cpu_of "$TMP/scan.cpu" "$GFPAUDIT" scan -j "$JOBS" --force \
+		--no-progress --db "$TMP/bench.db" "$tree" 2>"$TMP/scan.err"
+	t1=$(now)
+	cpu_of "$TMP/spatch.cpu" spatch --sp-file "$TMP/temporary.cocci" \
+		--dir "$tree" -j "$JOBS" $prefilter >"$TMP/spatch.out" \
+		2>"$TMP/spatch.err"
+	t2=$(now)
+	echo "$(echo "$t1 - $t0" | bc -l) $(echo "$t2 - $t1" | bc -l)" \
+		"$(awk '{ print $1 + $2 }' "$TMP/scan.cpu")" \
+		"$(awk '{ print $1 + $2 }' "$TMP/spatch.cpu")" >>"$TMP/pairs"
+	i=$((i + 1))
+done
+# median of column $1 of the pairs (the ratio scan/spatch CPU for 5)
+median() {
+	awk -v c="$1" '{ print (c == 5 ? ($4 > 0 ? $3 / $4 : 0) : $c) }' \
+		"$TMP/pairs" | sort -g | awk '{ v[NR] = $1 } END {
+			if (NR % 2) print v[(NR + 1) / 2];
+			else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+ts=$(median 1)
+tc=$(median 2)
+cs=$(median 3)
+cc=$(median 4)
+range=$(awk '{ print ($4 > 0 ? $3 / $4 : 0) }' "$TMP/pairs" | sort -g |
+	awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f", lo, hi }')
 
 # Lines spatch marked ('-' lines of its context diff), as path<TAB>line.
 awk -v root="$tree/" '
@@ -64,13 +88,11 @@ SELECT count(*) FROM m JOIN flag_uses f ON f.path = m.path AND
 	f.line = m.line AND f.col = m.col AND f.flag = 'GFP_TEMPORARY';
 EOF2
 )
-ts=$(echo "$t1 - $t0" | bc -l)
-tc=$(echo "$t2 - $t1" | bc -l)
 ratio=$(echo "$ts / $tc" | bc -l)
-cratio=$(echo "$cs / $cc" | bc -l 2>/dev/null || echo 0)
+cratio=$(median 5)
 printf 'gfpaudit scan: %.1fs wall, %.1fs CPU, recall %s/%s tokens (%s)\n' \
 	"$ts" "$cs" "$scan_found" "$n" "$(tail -1 "$TMP/scan.err")"
 printf 'spatch:        %.1fs wall, %.1fs CPU, recall %s/%s lines (prefilter: %s)\n' \
 	"$tc" "$cc" "$sp_found" "$sp_lines" "${prefilter:-default}"
 result scan-vs-spatch "$(printf '%.2fx' "$ratio")" "<1" \
-	"wall; CPU $(printf '%.2fx' "$cratio"); scan ${ts%.*}s recall $scan_found/$n; spatch ${tc%.*}s recall $sp_found/$sp_lines lines; -j $JOBS"
+	"wall; CPU $(printf '%.2fx' "$cratio") (pairs $range, $pairs pair(s), medians); scan ${ts%.*}s recall $scan_found/$n; spatch ${tc%.*}s recall $sp_found/$sp_lines lines; -j $JOBS"
