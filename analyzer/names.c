@@ -328,10 +328,14 @@ int name_sig_build_any(struct name_sig *g, const char *buf, size_t len,
 		       const struct name_set *filter)
 {
 	const unsigned char *p = (const unsigned char *)buf;
-	struct sig_set t = {xcalloc(256, sizeof(uint32_t)), 256, 0, 0};
+	struct sig_set t = {NULL, 256, 0, 0};
 	size_t i = 0, start, n;
 	int any = 0;
 
+	/* about a distinct name each 50 bytes: grown seldom, if ever */
+	while (t.cap < len / 24 && t.cap < ((size_t)1 << 20))
+		t.cap *= 2;
+	t.v = xcalloc(t.cap, sizeof(*t.v));
 	if (filter && (!filter->cap || !filter->n))
 		filter = NULL;
 	while ((start = next_ident(p, len, &i)) < len) {

@@ -196,7 +196,11 @@ static void fill_tokens(struct lexfile *lf, const unsigned *start,
 	size_t i;
 	unsigned sp;
 
-	lf->toks = xcalloc(n ? n : 1, sizeof(*lf->toks));
+	/*
+	 * Each token written whole and only the unused tail zeroed: a
+	 * calloc() of the array was half a percent of a scan.
+	 */
+	lf->toks = xmalloc((n ? n : 1) * sizeof(*lf->toks));
 	for (i = 0; i < n; i++) {
 		unsigned a = start[i], b;
 
@@ -210,13 +214,16 @@ static void fill_tokens(struct lexfile *lf, const unsigned *start,
 		 */
 		while ((sp = splice_at(lf->buf, a, b)))
 			a += sp;
-		lf->toks[lf->ntoks].off = a;
-		lf->toks[lf->ntoks].len = b - a;
-		lf->toks[lf->ntoks].kind = kind[i];
-		lf->toks[lf->ntoks].dir = -1;
-		lf->toks[lf->ntoks].fn = -1;
-		lf->ntoks++;
+		lf->toks[lf->ntoks++] = (struct tok){
+			.off = a,
+			.len = b - a,
+			.kind = kind[i],
+			.dir = -1,
+			.fn = -1,
+		};
 	}
+	memset(lf->toks + lf->ntoks, 0,
+	       ((n ? n : 1) - lf->ntoks) * sizeof(*lf->toks));
 }
 
 static void clang_tokens(CXTranslationUnit tu, CXFile f, struct lexfile *lf)
