@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One file: read, hash, reject binary or non-UTF-8 content, prefilter on
+ * One file: read, hash, reject binary (NUL bytes) content, prefilter on
  * the tracked and allocator names, parse with libclang at the wanted
  * depth, token scan, evaluate flags, run the classifiers, and write it
  * all as one delete-then-insert keyed by path.
@@ -189,25 +189,16 @@ void scan_env_free(struct scan_env *e)
 		names_free(&e->lifetime[i]);
 }
 
-/* NULL when BUF is valid UTF-8 text, else why not. */
+/*
+ * NULL when BUF is C source, else why not.  Source is bytes: a file with
+ * a Latin-1 name in a comment (2.6-era fs/dcache.c, net/socket.c) is
+ * analysed like any other, its bytes as they are, so that columns and
+ * edits stay the file's own.  Only NUL bytes say it is no text.
+ */
 static const char *not_text(const char *buf, size_t len)
 {
-	size_t i = 0;
-
-	if (memchr(buf, '\0', len))
-		return "binary file (NUL bytes), skipped";
-	while (i < len) {
-		unsigned char c = (unsigned char)buf[i];
-		size_t n = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 :
-			   (c >> 3) == 30 ? 3 : 9;
-
-		if (n == 9 || i + n >= len + (n ? 0 : 1))
-			return "not UTF-8 text, skipped";
-		for (i++; n; n--, i++)
-			if (((unsigned char)buf[i] >> 6) != 2)
-				return "not UTF-8 text, skipped";
-	}
-	return NULL;
+	return memchr(buf, '\0', len) ? "binary file (NUL bytes), skipped" :
+					 NULL;
 }
 
 /*
