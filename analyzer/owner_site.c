@@ -69,6 +69,24 @@ static void take(struct owner *r, const char *lifetime, struct fact *f)
  * Classify from the consumer; returns the variable to follow (null when
  * the consumer settles it).
  */
+/*
+ * Is CHILD the argument that CALL, to NAME, frees?  A free of the
+ * tables (kfree, vfree, __free_pages, a free macro), not a learned
+ * wrapper: those may free on a failure only (`alloc_iface(kstrdup(n))`
+ * keeps the name it is given, and frees it when it cannot).
+ */
+static int freed_at_once(struct walk_ctx *w, CXCursor call, CXCursor child,
+			 const char *name)
+{
+	const struct alloc_fn *a =
+		w->allocs ? alloc_lookup(w->allocs, name, strlen(name)) : NULL;
+	int arg = a && a->kind == AK_FREE ? (a->ptr_arg < 0 ? 0 : a->ptr_arg)
+					  : -1;
+
+	return arg >= 0 && arg < ast_nargs(call) &&
+	       ast_same(ast_strip(ast_arg(call, arg)), ast_strip(child));
+}
+
 static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 {
 	struct walk_ctx *w = o->w;
@@ -131,6 +149,10 @@ static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 		if (w->lifetime &&
 		    names_get(&w->lifetime[LT_STORE], name, strlen(name)) >= 0)
 			set(r, "stored", line,
+			    xasprintf("%s() at line %u", name, line));
+		else if (freed_at_once(w, parent, child, name))
+			/* vfree(vmalloc(size)): a probe, freed at once */
+			set(r, "scoped", line,
 			    xasprintf("%s() at line %u", name, line));
 		else
 			set(r, "unknown", line,
@@ -330,8 +352,9 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	free(f);
 	if (clang_Cursor_isNull(var)) {
 		/* `return kmalloc()`, `d->buf = kmalloc()`: handed over */
-		if (!strcmp(r->lifetime, "returned")) {
-			r->held_across_sleep = 0;
+		if (!strcmp(r->lifetime, "returned") ||
+		    !strcmp(r->lifetime, "scoped")) {
+			r->held_across_sleep = 0; /* freed at once */
 		} else if (!strcmp(r->lifetime, "stored")) {
 			r->held_across_sleep = 0;
 			lex_store_freed(w, s, r);
