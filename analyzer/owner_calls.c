@@ -368,10 +368,6 @@ static int tok_mention(struct own *o, unsigned first, unsigned last)
 	return 0;
 }
 
-/*
- * The arguments of the call whose name is token I, from the tokens: an
- * argument that is the variable itself (after a cast), or &var->member.
- */
 /* Tokens [FIRST, END) as a put's own object (lifetime_put_place()). */
 static int put_place(const struct lexfile *lf, unsigned first, unsigned end)
 {
@@ -384,6 +380,10 @@ static int put_place(const struct lexfile *lf, unsigned first, unsigned end)
 	return yes;
 }
 
+/*
+ * The arguments of the call whose name is token I, from the tokens: an
+ * argument that is the variable itself (after a cast), or &var->member.
+ */
 static void tok_args(struct own *o, unsigned i, int farg, struct call_args *a)
 {
 	const struct lexfile *lf = o->w->lf;

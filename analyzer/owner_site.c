@@ -66,10 +66,6 @@ static void take(struct owner *r, const char *lifetime, struct fact *f)
 }
 
 /*
- * Classify from the consumer; returns the variable to follow (null when
- * the consumer settles it).
- */
-/*
  * Is CHILD the argument that CALL, to NAME, frees?  A free of the
  * tables (kfree, vfree, __free_pages, a free macro), not a learned
  * wrapper: those may free on a failure only (`alloc_iface(kstrdup(n))`
@@ -78,15 +74,16 @@ static void take(struct owner *r, const char *lifetime, struct fact *f)
 static int freed_at_once(struct walk_ctx *w, CXCursor call, CXCursor child,
 			 const char *name)
 {
-	const struct alloc_fn *a =
-		w->allocs ? alloc_lookup(w->allocs, name, strlen(name)) : NULL;
-	int arg = a && a->kind == AK_FREE ? (a->ptr_arg < 0 ? 0 : a->ptr_arg)
-					  : -1;
+	int arg = *name ? table_free_arg(w, name) : -1;
 
 	return arg >= 0 && arg < ast_nargs(call) &&
 	       ast_same(ast_strip(ast_arg(call, arg)), ast_strip(child));
 }
 
+/*
+ * Classify from the consumer; returns the variable to follow (null when
+ * the consumer settles it).
+ */
 static CXCursor consumer(struct own *o, struct find *f, struct owner *r)
 {
 	struct walk_ctx *w = o->w;

@@ -143,7 +143,7 @@ struct rec_ctx {
 	CXCursor param0;
 };
 
-static int is_free(struct walk_ctx *w, const char *name)
+int table_free_arg(struct walk_ctx *w, const char *name)
 {
 	const struct alloc_fn *a;
 
@@ -176,9 +176,7 @@ int alloc_call_may_sleep(const struct alloc_fn *a, const char *gfp_text)
 static int points_into(const struct walk_ctx *w, CXCursor a, CXCursor var)
 {
 	CXCursor k[AST_MAX_KIDS];
-	char op[4];
-
-	char *t = ast_text(w, a);
+	char op[4], *t = ast_text(w, a);
 	int own = lifetime_put_place(t) > 0;
 
 	free(t);
@@ -341,7 +339,7 @@ static void propagate(struct walk_ctx *w, struct tu_facts *t)
 							  c->callee, c->line);
 					changed = 1;
 				}
-				arg = is_free(w, c->callee);
+				arg = table_free_arg(w, c->callee);
 				if (arg < 0)
 					arg = lifetime_put_arg(
 						w->lifetime, c->callee,
@@ -507,7 +505,7 @@ int call_may_sleep(struct walk_ctx *w, const char *name, const char *gfp_text)
 int call_frees(struct walk_ctx *w, const char *name)
 {
 	const struct fn_fact *f;
-	int arg = is_free(w, name);
+	int arg = table_free_arg(w, name);
 
 	if (arg >= 0)
 		return arg;

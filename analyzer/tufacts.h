@@ -41,6 +41,12 @@ const struct fn_fact *tu_fact_at(const struct tu_facts *f, size_t i);
 int call_may_sleep(struct walk_ctx *w, const char *name, const char *gfp_text);
 /* Free function NAME (builtin, learned or of this TU): its pointer arg. */
 int call_frees(struct walk_ctx *w, const char *name);
+/*
+ * The argument NAME frees when it is a free of the tables
+ * (data/allocators.txt, a learned free macro), not a wrapper that may
+ * free on some paths only; else -1.
+ */
+int table_free_arg(struct walk_ctx *w, const char *name);
 
 /* 1 when a gfp expression as written allows direct reclaim. */
 int gfp_text_may_sleep(const char *text);
