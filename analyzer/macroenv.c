@@ -272,7 +272,7 @@ int menv_read_header(struct macro_env *m, const char *path,
 		w = skip_sp(p + 1);
 		n = word_len(w);
 		p = skip_sp(w + n);
-#define KW(lit) (n == strlen(lit) && !memcmp(w, lit, n))
+#define KW(lit) mem_is(w, n, lit)
 		if (KW("if") || KW("ifdef") || KW("ifndef")) {
 			int v = -1;
 

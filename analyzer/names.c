@@ -397,7 +397,7 @@ int is_jump_keyword(const char *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < sizeof(jumps) / sizeof(*jumps); i++)
-		if (n == strlen(jumps[i]) && !memcmp(p, jumps[i], n))
+		if (mem_is(p, n, jumps[i]))
 			return 1;
 	return 0;
 }

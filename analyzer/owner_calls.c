@@ -66,8 +66,7 @@ static char *macro_gfp_text(struct own *o, const char *callee, CXCursor call)
 	k = ast_tok_at(o->w, ast_expansion_offset(call));
 	if (k + 1 >= lf->ntoks || lf->toks[k].kind != TK_IDENT ||
 	    !ast_tok_eq(o->w, k + 1, "(") ||
-	    (lf->toks[k].len == strlen(callee) &&
-	     !memcmp(lf->buf + lf->toks[k].off, callee, lf->toks[k].len)))
+	    mem_is(lf->buf + lf->toks[k].off, lf->toks[k].len, callee))
 		return NULL;
 	m = alloc_lookup(o->w->allocs, lf->buf + lf->toks[k].off,
 			 lf->toks[k].len);

@@ -133,7 +133,7 @@ static struct val call_builtin(struct lx *l, const char *name, size_t n)
 {
 	struct val r = { 0, 0 }, a;
 
-#define IS(lit) (n == strlen(lit) && !memcmp(name, lit, n))
+#define IS(lit) mem_is(name, n, lit)
 	if (IS("BIT") || IS("BIT_ULL") || IS("_BITUL") || IS("_BITULL")) {
 		a = expr(l);
 		r.known = a.known && a.v < 64;
