@@ -203,6 +203,93 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
 }
 
 /*
+ * The `(` of the innermost `if (...)` whose block `{ ... }` encloses
+ * token K, or -1.
+ */
+static long enclosing_if(const struct lexfile *lf, long k)
+{
+	long o = k, p;
+
+	for (;;) {
+		int depth = 0;
+
+		for (o = lex_prev(lf, o); o > 0; o = lex_prev(lf, o)) {
+			if (lex_tok_is(lf, o, "}"))
+				depth++;
+			else if (lex_tok_is(lf, o, "{") && !depth--)
+				break;
+		}
+		if (o <= 0 || lf->toks[o].fn < 0)
+			return -1;
+		p = lex_prev(lf, o);
+		if (lex_tok_is(lf, p, ")") && (p = lex_paren_open(lf, p)) > 0 &&
+		    lex_tok_is(lf, lex_prev(lf, p), "if"))
+			return p;
+		if (!lex_tok_is(lf, p, "else") && !lex_tok_is(lf, p, ")"))
+			return -1; /* a bare block, a function's body */
+	}
+}
+
+/*
+ * Are the conditions opened at `(` A and B the same plain test (names,
+ * `!`, `.`, `->`: no call, no assignment), as in `if (allocate) { ...
+ * p = alloc(); }` and later `if (allocate) kfree(p);`?
+ */
+static int same_plain_test(const struct lexfile *lf, long a, long b)
+{
+	long ea = lex_paren_close(lf, a, (long)lf->ntoks);
+	long eb = lex_paren_close(lf, b, (long)lf->ntoks), k;
+
+	if (ea >= (long)lf->ntoks || ea - a != eb - b)
+		return 0;
+	for (k = 1; a + k < ea; k++) {
+		const struct tok *t = &lf->toks[a + k];
+
+		if (!lex_same_tok(lf, a + k, b + k) ||
+		    (t->kind != TK_IDENT && !lex_tok_is(lf, a + k, "!") &&
+		     !lex_tok_is(lf, a + k, ".") &&
+		     !lex_tok_is(lf, a + k, "->")))
+			return 0;
+	}
+	return k > 1;
+}
+
+/* Does the block opened by the `{` at O still run at token TO? */
+static int block_encloses(const struct lexfile *lf, long o, long to)
+{
+	int depth = 0;
+
+	for (; o < to; o++)
+		if (lex_tok_is(lf, o, "{"))
+			depth++;
+		else if (lex_tok_is(lf, o, "}") && !--depth)
+			return 0;
+	return depth > 0;
+}
+
+/*
+ * Is the `)` at P the end of a test that never fails where the
+ * allocation at token FROM was made and the call at CALL frees its
+ * object: the object's own presence (past_null_guard()), or the very
+ * test the allocation is made under?
+ */
+static int always_taken(const struct lexfile *lf, long p, long from,
+			long call)
+{
+	long o, e;
+
+	if (past_null_guard(lf, p, call) != p)
+		return 1;
+	if (!lex_tok_is(lf, p, ")") || (o = lex_paren_open(lf, p)) < 1 ||
+	    !lex_tok_is(lf, lex_prev(lf, o), "if"))
+		return 0;
+	for (e = enclosing_if(lf, from); e > 0; e = enclosing_if(lf, e))
+		if (same_plain_test(lf, e, o))
+			return 1;
+	return 0;
+}
+
+/*
  * Is the `}` at K the end of a branch of an `if` (`if (c) { ... }`,
  * `else { ... }`)?  What follows it runs whenever the branch ends without
  * a jump, unlike the end of a loop's body (each turn's object).
@@ -234,7 +321,14 @@ int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 	int depth = 0;
 
 	for (k = from; k < to; k++) {
-		if (lex_tok_is(lf, k, "{"))
+		/*
+		 * `if (sctx) { ...; kvfree(sctx->buf); }`: a block the
+		 * path always enters is no condition
+		 */
+		if (lex_tok_is(lf, k, "{") &&
+		    !(lex_tok_is(lf, prev_code(lf, k), ")") &&
+		      always_taken(lf, prev_code(lf, k), from, to) &&
+		      block_encloses(lf, k, to)))
 			depth++;
 		else if (lex_tok_is(lf, k, "}") && --depth < 0 &&
 			 !if_block_end(lf, k))
@@ -250,7 +344,8 @@ int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 	}
 	if (depth || goto_past(lf, from, to))
 		return 0;
-	p = past_null_guard(lf, p, to);
+	if (always_taken(lf, p, from, to))
+		p = prev_code(lf, lex_prev(lf, lex_paren_open(lf, p)));
 	while (p > 1 && lex_tok_is(lf, p, ":") &&
 	       lf->toks[lex_prev(lf, p)].kind == TK_IDENT && !jumps_before(lf, p))
 		p = prev_code(lf, lex_prev(lf, p)); /* `label:` */
