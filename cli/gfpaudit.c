@@ -4,6 +4,7 @@
  * what happens if we change it.  This file is only the dispatcher.
  */
 #include "cli/cli.h"
+#include "db/db.h"
 #include "lib/datadir.h"
 #include "lib/util.h"
 
@@ -47,6 +48,7 @@ int main(int argc, char **argv)
 			  argv[1]);
 		return EXIT_USAGE;
 	}
+	db_setup();
 	cmdname = c->name;
 	opterr = 0; /* bad_option() names the culprit, in one line */
 	/* `check` gets the compiler's argv verbatim from kbuild. */

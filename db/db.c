@@ -256,6 +256,16 @@ static int on_readonly_fs(const char *path)
 	return ro;
 }
 
+void db_setup(void)
+{
+	/*
+	 * Both only fail once SQLite is initialised (SQLITE_MISUSE), and
+	 * then the defaults stay: slower, as correct.
+	 */
+	sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 sqlite3 *db_open(const char *path, enum db_open_mode mode)
 {
 	int flags = mode == DB_READONLY ? SQLITE_OPEN_READONLY :

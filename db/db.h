@@ -21,6 +21,14 @@ extern const char *const db_migrations[];
 int db_schema_version(void);
 
 /*
+ * Set SQLite up for this program, before its first use: each connection
+ * is used by one thread (the scan's workers open their own), so no
+ * connection takes a lock for each call, and no allocation counts its
+ * bytes under a global one.
+ */
+void db_setup(void);
+
+/*
  * Open PATH.  On failure prints one line naming PATH and the problem and
  * returns NULL: not an SQLite file, an SQLite file that is not ours, a
  * schema newer than this binary, a missing file in read-only mode.
