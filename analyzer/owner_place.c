@@ -115,6 +115,28 @@ static int every_element_freed(const struct lexfile *lf,
 }
 
 /*
+ * The free call at token K, of what the statement at token I stored,
+ * under a condition and followed by a `return` (`if (too_big) {
+ * vfree(d.buf); return -ENOMEM; }`): a path that ends having freed it.
+ * The token after that `return`'s statement, else -1.
+ */
+static long freed_then_return(const struct lexfile *lf, long k, long i,
+			      const struct lex_func *fn)
+{
+	long end = (long)fn->body_close, next, p = lex_prev(lf, k);
+
+	/* `if (c) vfree(p); return ...;`: the return is not c's alone */
+	if ((!lex_tok_is(lf, p, ";") && !lex_tok_is(lf, p, "{") &&
+	     !lex_tok_is(lf, p, "}")) ||
+	    lex_unconditional_after(lf, i, k))
+		return -1;
+	next = lex_stmt_end(lf, k, end);
+	if (next >= end || !lex_tok_is(lf, next, "return"))
+		return -1;
+	return lex_stmt_end(lf, next, end);
+}
+
+/*
  * `w.node = kasprintf(...)`, `s->req = alloc(...)` (token I): stored in a
  * place, a member of a structure on the stack (in a statement the parse
  * dropped: the structure's type is in a header) or on the heap.  Scoped
@@ -162,7 +184,10 @@ void lex_follow_place(struct walk_ctx *w, const struct lexfile *lf,
 		free(name);
 		if (arg >= 0 && (t = lex_arg_text(lf, k, arg))) {
 			place_norm(t);
-			if (!strcmp(t, place))
+			if (!strcmp(t, place) &&
+			    (past = freed_then_return(lf, k, i, fn)) > k)
+				k = past - 1; /* that path is done with it */
+			else if (!strcmp(t, place))
 				freed = k;
 			free(t);
 		} else if (sleep < 0 && lex_call_may_sleep(w, k)) {
