@@ -520,10 +520,13 @@ static void macro_fn(const char *buf, size_t len, size_t i, unsigned line,
 			j++;
 		for (b = j; b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t');)
 			b--;
-		if (b > a)
-			sb_addf(&sb, "%s%s%.*s", a > n + 1 && sb.buf[sb.len - 1] != '(' ? ", " : "",
-				is_ident_start((unsigned char)buf[a]) ? "void *" : "",
-				(int)(b - a), buf + a);
+		if (b > a) {
+			if (a > n + 1 && sb.buf[sb.len - 1] != '(')
+				sb_adds(&sb, ", ");
+			if (is_ident_start((unsigned char)buf[a]))
+				sb_adds(&sb, "void *");
+			sb_add(&sb, buf + a, b - a);
+		}
 	}
 	sb_adds(&sb, ") {");
 	for (k++; k < e; k++)

@@ -226,7 +226,8 @@ static void hand(struct pstate *s, int uncond, const char *dot, const char *n,
 		}
 		p += kl;
 	}
-	sb_addf(&s->hand, "%c%s", uncond ? '!' : '>', k);
+	sb_addc(&s->hand, uncond ? '!' : '>');
+	sb_adds(&s->hand, k);
 	free(k);
 }
 
@@ -502,9 +503,9 @@ char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 					name = j;
 			}
 			if (out.len)
-				sb_addf(&out, " ");
+				sb_addc(&out, ' ');
 			if (!star || paren || name < 0) {
-				sb_addf(&out, "-");
+				sb_addc(&out, '-');
 			} else {
 				struct pstate s;
 				long u;
@@ -517,12 +518,12 @@ char *fnsum_params(const char *buf, size_t decl, size_t body, size_t end,
 					     t.v[s.alias[u]].len,
 					     s.alias[u] + 1, &s, allocs,
 					     lifetime);
-				sb_addf(&out, "%c%s",
-					s.stores	     ? 'S'
-					: s.frees	     ? 'F'
-					: s.unknown || s.some_frees ? 'U'
-								    : 'B',
-					s.hand.buf ? s.hand.buf : "");
+				sb_addc(&out, s.stores	   ? 'S'
+					      : s.frees	   ? 'F'
+					      : s.unknown || s.some_frees ? 'U'
+									  : 'B');
+				if (s.hand.buf)
+					sb_adds(&out, s.hand.buf);
 				sb_release(&s.hand);
 				any = 1;
 			}
