@@ -571,6 +571,83 @@ static long past_cast(const struct lexfile *lf, long i)
 		       i;
 }
 
+/*
+ * Is the holder (the N bytes of TARGET) made by an allocation of the
+ * function FN (`h = kzalloc(...)`), not found or handed in?
+ */
+static int holder_made_here(struct walk_ctx *w, const struct lexfile *lf,
+			    const struct lex_func *fn, const char *target,
+			    size_t n)
+{
+	const struct alloc_fn *a;
+	long j, c;
+
+	if (!w->allocs)
+		return 0;
+	for (j = (long)fn->body_open + 1; j + 3 < (long)fn->body_close; j++) {
+		if (lf->toks[j].len != n ||
+		    memcmp(lf->buf + lf->toks[j].off, target, n) ||
+		    !lex_tok_is(lf, j + 1, "=") || lex_tok_is(lf, j - 1, "->") ||
+		    lex_tok_is(lf, j - 1, "."))
+			continue;
+		c = past_cast(lf, j + 2);
+		a = lf->toks[c].kind == TK_IDENT && lex_tok_is(lf, c + 1, "(") ?
+			    alloc_lookup(w->allocs, lf->buf + lf->toks[c].off,
+					 lf->toks[c].len) :
+			    NULL;
+		if (a && a->kind == AK_ALLOC)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Is token V the holder (the N bytes of TARGET) as a returned value
+ * reads it: `h;`, `&h->base;`, `&(h->base);` (after the `return` at K),
+ * or a local set from it in the function FN before (`obj =
+ * &omap_obj->base; ... return obj;`) when this function made the
+ * holder (a found one, `info` of a list walk, stays where it is)?
+ */
+static int returns_holder(struct walk_ctx *w, const struct lexfile *lf,
+			  const struct lex_func *fn, long k, long v,
+			  const char *target, size_t n)
+{
+	long j, e;
+	int amp = 0;
+
+	v = past_cast(lf, v);
+	if (lex_tok_is(lf, v, "&")) {
+		amp = 1;
+		v++;
+		if (lex_tok_is(lf, v, "("))
+			v++;
+	}
+	if (lf->toks[v].len == n &&
+	    !memcmp(lf->buf + lf->toks[v].off, target, n))
+		return lex_tok_is(lf, v + 1, ";") ||
+		       (amp && lex_tok_is(lf, v + 1, "->"));
+	if (amp || lf->toks[v].kind != TK_IDENT ||
+	    !lex_tok_is(lf, v + 1, ";") ||
+	    !holder_made_here(w, lf, fn, target, n))
+		return 0;
+	/* `x = h;`, `x = &h->m;` as a statement of its own */
+	for (j = (long)fn->body_open + 1; j + 3 < k; j++) {
+		if (!lex_same_tok(lf, j, v) || !lex_tok_is(lf, j + 1, "=") ||
+		    !(lex_tok_is(lf, j - 1, ";") || lex_tok_is(lf, j - 1, "{") ||
+		      lex_tok_is(lf, j - 1, "}")))
+			continue;
+		e = past_cast(lf, j + 2);
+		amp = lex_tok_is(lf, e, "&");
+		e += amp;
+		if (lf->toks[e].len == n &&
+		    !memcmp(lf->buf + lf->toks[e].off, target, n) &&
+		    (amp ? lex_tok_is(lf, e + 1, "->")
+			 : lex_tok_is(lf, e + 1, ";")))
+			return 1;
+	}
+	return 0;
+}
+
 void holder_returned(struct walk_ctx *w, const struct site *s,
 		     const char *target, struct owner *r)
 {
@@ -599,17 +676,8 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 		    !memcmp(lf->buf + lf->toks[k].off, target, n))
 			return;
 	for (k = i; k + 2 < (long)fn->body_close; k++) {
-		long v = k + 1;
-
-		if (!lex_tok_is(lf, k, "return"))
-			continue;
-		v = past_cast(lf, v);
-		if (lex_tok_is(lf, v, "&"))
-			v++;
-		if (lf->toks[v].len != n ||
-		    memcmp(lf->buf + lf->toks[v].off, target, n) ||
-		    !(lex_tok_is(lf, v + 1, ";") ||
-		      (v > k + 1 && lex_tok_is(lf, v + 1, "->"))))
+		if (!lex_tok_is(lf, k, "return") ||
+		    !returns_holder(w, lf, fn, k, k + 1, target, n))
 			continue;
 		free(r->evidence);
 		r->evidence = xasprintf("stored in %s, returned with %.*s at "
