@@ -223,8 +223,8 @@ static void evaluate_sites(const struct scan_env *e, struct lexfile *lf)
 	for (i = 0; i < lf->nsites; i++) {
 		struct lex_site *ls = &lf->sites[i];
 
-		gfp_eval_site(&e->gfp, &lf->local, &e->config, &ls->s,
-			      ls->afn->kind == AK_CACHE_CREATE);
+		gfp_eval_site(&e->gfp, &lf->local, &lf->undone, &e->config,
+			      &ls->s, ls->afn->kind == AK_CACHE_CREATE);
 		ls->s.flags_used = flags_used(&ls->s, ls->afn);
 	}
 }

@@ -24,7 +24,7 @@ static const char *const headers[] = {
 static int value_of(struct gfp_model *g, const struct kconfig *config,
 		    const char *name, unsigned long long *v)
 {
-	struct menv_ctx c = { NULL, &g->env, config };
+	struct menv_ctx c = { NULL, &g->env, config, NULL };
 
 	return menv_eval_value(&c, name, strlen(name), v);
 }
@@ -114,7 +114,7 @@ static int wanted_define(const char *n)
 void gfp_model_defines(const struct gfp_model *g, const struct kconfig *config,
 		       char ***argv, int *argc)
 {
-	struct menv_ctx c = { NULL, &g->env, config };
+	struct menv_ctx c = { NULL, &g->env, config, NULL };
 	size_t i;
 
 	for (i = 0; i < g->env.idx.cap; i++) {
@@ -160,10 +160,11 @@ const char *gfp_migratetype_of(const struct gfp_model *g,
 }
 
 void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
+		   const struct macro_env *undone,
 		   const struct kconfig *config, struct site *s,
 		   int cache_create)
 {
-	struct menv_ctx c = { local, &g->env, config };
+	struct menv_ctx c = { local, &g->env, config, undone };
 	const char *text = s->flags_resolved ? s->flags_resolved : s->flags;
 	unsigned long long v;
 

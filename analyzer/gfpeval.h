@@ -44,10 +44,12 @@ const char *gfp_migratetype_of(const struct gfp_model *g,
 
 /*
  * Fill s->gfp_mask/mask_known/migratetype and size_const/size_known from
- * the site's text, looking names up in the file's own macros (LOCAL) and
- * then the tree's.  CACHE_CREATE: the flags are slab flags.
+ * the site's text, looking names up in the file's own macros (LOCAL, and
+ * UNDONE for a name an #undef removed after its use) and then the
+ * tree's.  CACHE_CREATE: the flags are slab flags.
  */
 void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
+		   const struct macro_env *undone,
 		   const struct kconfig *config, struct site *s,
 		   int cache_create);
 

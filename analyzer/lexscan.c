@@ -198,10 +198,11 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 	 * the gfp headers: their include guards would hide those very
 	 * headers, and other files only see them through #include.
 	 */
-	struct menv_ctx ctx = { &lf->local, NULL, config };
+	struct menv_ctx ctx = { &lf->local, NULL, config, NULL };
 
 	(void)tree_env;
 	menv_init(&lf->local);
+	menv_init(&lf->undone);
 	lx_structure_pass(lf, &ctx);
 	lx_find_uses(lf, tracked);
 	alloc_table_init(&lf->macros);
@@ -256,6 +257,7 @@ void lex_free(struct lexfile *lf)
 	free(lf->dirs);
 	free(lf->toks);
 	menv_free(&lf->local);
+	menv_free(&lf->undone);
 	if (lf->macros.index.cap)
 		alloc_table_free(&lf->macros);
 	free(lf->macro_line);

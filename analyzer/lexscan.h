@@ -76,6 +76,12 @@ struct lexfile {
 	size_t nsites, sites_alloc;
 	struct macro_env local; /* the file's own #defines */
 	/*
+	 * The last definition of each name that an #undef later removed
+	 * (`#define GFP (...)` inside a function, `#undef GFP` after it):
+	 * what a site between the two reads, as `local` says at the end.
+	 */
+	struct macro_env undone;
+	/*
 	 * Function-like macros of this file whose body calls an allocator
 	 * (`#define tmpbuf_alloc(sz) kmalloc(sz, GFP_TEMPORARY)`): learned
 	 * allocators, so that their uses are sites too.  macro_line and

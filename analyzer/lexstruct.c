@@ -199,6 +199,15 @@ static void do_define(struct pass *p, struct directive *d, unsigned kw)
 	}
 	d->body = b;
 	if (!strcmp(d->kind, "undef")) {
+		const struct mdef *old = menv_get(&lf->local,
+						  lf->buf + lf->toks[n].off,
+						  lf->toks[n].len);
+
+		if (active == 1 && old && old->state == MDEF_DEFINED &&
+		    old->body)
+			menv_set(&lf->undone, lf->buf + lf->toks[n].off,
+				 lf->toks[n].len, old->body, strlen(old->body),
+				 MDEF_DEFINED, old->function_like);
 		if (active == 1)
 			menv_set(&lf->local, lf->buf + lf->toks[n].off,
 				 lf->toks[n].len, NULL, 0, MDEF_UNDEF, 0);

@@ -70,8 +70,11 @@ static int is_kernel(const char *name, size_t len)
 static const struct mdef *lookup(const struct menv_ctx *c, const char *name,
 				 size_t len)
 {
-	const struct mdef *d = menv_get(c->local, name, len);
+	const struct mdef *d = menv_get(c->local, name, len), *u;
 
+	if (d && d->state == MDEF_UNDEF && c->undone &&
+	    (u = menv_get(c->undone, name, len)))
+		return u;
 	if (!d)
 		d = menv_get(c->tree, name, len);
 	return d;
@@ -250,7 +253,7 @@ int menv_read_header(struct macro_env *m, const char *path,
 	struct cond st[64];
 	int sp = 0;
 	struct strbuf code = STRBUF_INIT;
-	struct menv_ctx c = { NULL, m, config };
+	struct menv_ctx c = { NULL, m, config, NULL };
 
 	if (read_whole_file(path, &raw, &len))
 		return -1;

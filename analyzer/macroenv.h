@@ -47,6 +47,8 @@ struct menv_ctx {
 	const struct macro_env *local;
 	const struct macro_env *tree;
 	const struct kconfig *config;
+	/* a name `local` has #undef'd: its last definition (may be NULL) */
+	const struct macro_env *undone;
 };
 
 /* Evaluate S as an #if condition: 1 true, 0 false, -1 unknown. */
