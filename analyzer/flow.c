@@ -45,9 +45,9 @@ static unsigned exec(struct engine *e, CXCursor s, unsigned st);
 static unsigned exec_loop(struct engine *e, enum CXCursorKind kind,
 			  CXCursor *k, unsigned n, unsigned st);
 
-static struct label *label(struct engine *e, CXCursor c)
+/* The label NAME (a string the engine keeps or frees). */
+static struct label *label_named(struct engine *e, char *name)
 {
-	char *name = ast_name(c);
 	size_t i;
 
 	for (i = 0; i < e->nlabels; i++)
@@ -59,6 +59,145 @@ static struct label *label(struct engine *e, CXCursor c)
 	e->labels[e->nlabels].name = name;
 	e->labels[e->nlabels].in = 0;
 	return &e->labels[e->nlabels++];
+}
+
+static struct label *label(struct engine *e, CXCursor c)
+{
+	return label_named(e, ast_name(c));
+}
+
+static void jump_to(struct engine *e, struct label *l, unsigned st)
+{
+	if ((l->in | st) != l->in) {
+		l->in |= st;
+		e->changed = 1;
+	}
+}
+
+/* Is the test opened at `(` O one of something's absence? */
+static int absence_test(const struct lexfile *lf, long o)
+{
+	long c = lex_paren_close(lf, o, (long)lf->ntoks), k;
+
+	if (lex_tok_is(lf, o + 1, "!") ||
+	    (lex_tok_is(lf, o + 1, "unlikely") && lex_tok_is(lf, o + 3, "!")))
+		return 1;
+	for (k = o + 1; k < c; k++)
+		if (lex_tok_is(lf, k, "NULL") || lex_tok_is(lf, k, "IS_ERR") ||
+		    lex_tok_is(lf, k, "IS_ERR_OR_NULL"))
+			return 1;
+	return 0;
+}
+
+/* The `(` of `if (...)` ending right before token K, else -1. */
+static long if_before(const struct lexfile *lf, long k)
+{
+	long o = lex_prev(lf, k);
+
+	if (!lex_tok_is(lf, o, ")") || (o = lex_paren_open(lf, o)) <= 0 ||
+	    !lex_tok_is(lf, lex_prev(lf, o), "if"))
+		return -1;
+	return o;
+}
+
+/*
+ * May the `goto` at token G, in text the parse dropped from offset FROM
+ * on, jump with the state the text before it leaves?  The domain reads
+ * only the calls such text makes unconditionally, so not when its block
+ * or its test makes a call before it (`if (read(dev)) { kfree(buf);
+ * goto out; }`: what the call does is not in that state), nor when the
+ * test is of something's absence (`if (!p) goto out;`, a failed
+ * allocation's exit, which a parsed test would have told apart).  The
+ * first token of the dropped statement that holds it when it may, else
+ * -1.
+ */
+static long gap_goto_plain(const struct lexfile *lf, unsigned from, long g)
+{
+	long k = g, o, outer = g, close;
+	int depth = 0;
+
+	if ((o = if_before(lf, g)) > 0 && absence_test(lf, o))
+		return -1;
+	/* out through the blocks that hold it, as far as the text goes */
+	while ((k = lex_prev(lf, k)) >= 0 && lf->toks[k].off >= from) {
+		if (lex_tok_is(lf, k, "}") || lex_tok_is(lf, k, ")")) {
+			depth++;
+		} else if (lex_tok_is(lf, k, "(")) {
+			depth--;
+		} else if (lex_tok_is(lf, k, "{") && !depth) {
+			if ((o = if_before(lf, k)) > 0 && absence_test(lf, o))
+				return -1;
+			outer = k;
+		} else if (lex_tok_is(lf, k, "{")) {
+			depth--;
+		}
+	}
+	/* the first token of the outermost statement that holds it */
+	for (k = outer, depth = 0; (o = lex_prev(lf, k)) >= 0 &&
+				   lf->toks[o].off >= from;
+	     k = o) {
+		if (lex_tok_is(lf, o, ")"))
+			depth++;
+		else if (lex_tok_is(lf, o, "("))
+			depth--;
+		else if (!depth && (lex_tok_is(lf, o, ";") ||
+				    lex_tok_is(lf, o, "{") ||
+				    lex_tok_is(lf, o, "}") ||
+				    lex_tok_is(lf, o, ":")))
+			break;
+	}
+	/*
+	 * A call of that statement before the goto is one the domain did
+	 * not apply; a loop macro's header (`list_for_each_entry(...) {`)
+	 * is none.
+	 */
+	for (o = k; o < g; o++) {
+		if (lf->toks[o].kind != TK_IDENT || !lex_tok_is(lf, o + 1, "("))
+			continue;
+		close = lex_paren_close(lf, o + 1, g);
+		if (close >= g || !lex_tok_is(lf, close + 1, "{"))
+			return -1;
+	}
+	return k;
+}
+
+/*
+ * Give the domain the main-file text [FROM, TO) that the parse kept no
+ * statement of (a loop macro's header it could not read, a statement
+ * naming what a header declares), and take each `goto NAME` in it as a
+ * jump that may be made with the state the text before it leaves:
+ * `list_for_each_entry_rcu(i, &l, link) { if (...) goto found; }` when
+ * the parse dropped the loop, `if (read_failed(dev)) { kfree(buf); goto
+ * out; }` when it dropped the test.  The text runs on past the goto, as
+ * the branch that does not take it.
+ */
+static unsigned gap_run(struct engine *e, unsigned from, unsigned to,
+			unsigned st)
+{
+	const struct lexfile *lf = e->w->lf;
+	unsigned k, seg = from;
+
+	for (k = lf ? ast_tok_at(e->w, from) : 0;
+	     lf && k + 1 < lf->ntoks && lf->toks[k + 1].off < to && st; k++) {
+		long at;
+
+		if (!lex_tok_is(lf, (long)k, "goto") ||
+		    lf->toks[k + 1].kind != TK_IDENT ||
+		    (at = gap_goto_plain(lf, from, (long)k)) < 0)
+			continue;
+		/* the text up to the statement that holds it, whole */
+		if (e->d->gap && lf->toks[at].off > seg)
+			st = e->d->gap(e->d->ctx, seg, lf->toks[at].off, st);
+		if (lf->toks[at].off > seg)
+			seg = lf->toks[at].off;
+		jump_to(e, label_named(e, xstrndup(lf->buf +
+						   lf->toks[k + 1].off,
+						   lf->toks[k + 1].len)),
+			st);
+	}
+	if (e->d->gap && st && to > seg)
+		st = e->d->gap(e->d->ctx, seg, to, st);
+	return st;
 }
 
 static unsigned eval(struct engine *e, CXCursor c, unsigned st)
@@ -84,8 +223,8 @@ struct seq {
 /* Give the domain the text before the statement at START, if any. */
 static void seq_gap(struct seq *q, unsigned start)
 {
-	if (q->e->d->gap && q->done && start > q->done && q->st)
-		q->st = q->e->d->gap(q->e->d->ctx, q->done, start, q->st);
+	if (q->done && start > q->done && q->st)
+		q->st = gap_run(q->e, q->done, start, q->st);
 }
 
 /*
@@ -291,13 +430,8 @@ static unsigned exec(struct engine *e, CXCursor s, unsigned st)
 		return n ? exec(e, k[n - 1], st) : st;
 	case CXCursor_GotoStmt:
 		n = ast_children(s, k);
-		if (n) {
-			l = label(e, k[0]);
-			if ((l->in | st) != l->in) {
-				l->in |= st;
-				e->changed = 1;
-			}
-		}
+		if (n)
+			jump_to(e, label(e, k[0]), st);
 		return 0;
 	case CXCursor_IndirectGotoStmt:
 		return 0;
