@@ -216,17 +216,54 @@ static char *flags_used(const struct site *s, const struct alloc_fn *a)
 	return t ? xstrdup(t) : NULL;
 }
 
+/*
+ * Flags whose value is still unknown, written starting with a macro's
+ * name (capitals: GFP_F2FS_ZERO, not a variable's `gfp`).
+ */
+static int flags_unknown(const struct site *s)
+{
+	const char *t = s->flags_resolved ? s->flags_resolved : s->flags;
+
+	if (s->mask_known || !t || !is_ident_start((unsigned char)*t))
+		return 0;
+	for (; is_ident_char((unsigned char)*t); t++)
+		if (*t >= 'a' && *t <= 'z')
+			return 0;
+	return 1;
+}
+
 static void evaluate_sites(const struct scan_env *e, struct lexfile *lf)
 {
+	struct macro_env near;
+	int have_near = 0;
 	size_t i;
 
 	for (i = 0; i < lf->nsites; i++) {
 		struct lex_site *ls = &lf->sites[i];
 
-		gfp_eval_site(&e->gfp, &lf->local, &lf->undone, &e->config,
-			      &ls->s, ls->afn->kind == AK_CACHE_CREATE);
+		gfp_eval_site(&e->gfp, &lf->local, &lf->undone, NULL,
+			      &e->config, &ls->s,
+			      ls->afn->kind == AK_CACHE_CREATE);
+		/*
+		 * A driver's own flag macro (GFP_F2FS_ZERO in f2fs.h): the
+		 * headers the file includes by a quoted name, read only for
+		 * a file that has such a site.
+		 */
+		if (flags_unknown(&ls->s) && e->tree) {
+			if (!have_near) {
+				menv_init(&near);
+				gfp_near_headers(&near, e->tree, lf->path,
+						 lf->buf, lf->len, &e->config);
+				have_near = 1;
+			}
+			gfp_eval_site(&e->gfp, &lf->local, &lf->undone, &near,
+				      &e->config, &ls->s,
+				      ls->afn->kind == AK_CACHE_CREATE);
+		}
 		ls->s.flags_used = flags_used(&ls->s, ls->afn);
 	}
+	if (have_near)
+		menv_free(&near);
 }
 
 /* Allocator macros of this file go to the allocators table (learned). */

@@ -24,7 +24,7 @@ static const char *const headers[] = {
 static int value_of(struct gfp_model *g, const struct kconfig *config,
 		    const char *name, unsigned long long *v)
 {
-	struct menv_ctx c = { NULL, &g->env, config, NULL };
+	struct menv_ctx c = { NULL, &g->env, config, NULL, NULL };
 
 	return menv_eval_value(&c, name, strlen(name), v);
 }
@@ -114,7 +114,7 @@ static int wanted_define(const char *n)
 void gfp_model_defines(const struct gfp_model *g, const struct kconfig *config,
 		       char ***argv, int *argc)
 {
-	struct menv_ctx c = { NULL, &g->env, config, NULL };
+	struct menv_ctx c = { NULL, &g->env, config, NULL, NULL };
 	size_t i;
 
 	for (i = 0; i < g->env.idx.cap; i++) {
@@ -160,11 +160,11 @@ const char *gfp_migratetype_of(const struct gfp_model *g,
 }
 
 void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
-		   const struct macro_env *undone,
+		   const struct macro_env *undone, const struct macro_env *near,
 		   const struct kconfig *config, struct site *s,
 		   int cache_create)
 {
-	struct menv_ctx c = { local, &g->env, config, undone };
+	struct menv_ctx c = { local, &g->env, config, undone, near };
 	const char *text = s->flags_resolved ? s->flags_resolved : s->flags;
 	unsigned long long v;
 
@@ -181,5 +181,59 @@ void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
 	    menv_eval_value(&c, s->size, strlen(s->size), &v)) {
 		s->size_known = 1;
 		s->size_const = (long long)v;
+	}
+}
+
+/*
+ * The header named in [Q, E) after an `#include`: `"x.h"` beside the
+ * file REL (its directory DIRLEN bytes long), `<linux/x.h>` in the
+ * tree's include/.
+ */
+static void near_header(struct macro_env *near, const char *tree,
+			const char *rel, int dirlen, const char *q,
+			const char *e, const struct kconfig *config)
+{
+	const char *a, *b;
+	char *path;
+
+	while (q < e && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q >= e || (*q != '"' && *q != '<'))
+		return;
+	a = q;
+	b = memchr(a + 1, *a == '"' ? '"' : '>', (size_t)(e - a - 1));
+	if (!b || b == a + 1)
+		return;
+	if (*a == '"')
+		path = xasprintf("%s/%.*s%s%.*s", tree, dirlen, rel,
+				 dirlen ? "/" : "", (int)(b - a - 1), a + 1);
+	else
+		path = xasprintf("%s/include/%.*s", tree, (int)(b - a - 1),
+				 a + 1);
+	menv_read_header(near, path, config);
+	free(path);
+}
+
+void gfp_near_headers(struct macro_env *near, const char *tree,
+		      const char *rel, const char *buf, size_t len,
+		      const struct kconfig *config)
+{
+	const char *slash = strrchr(rel, '/'), *p = buf, *end = buf + len;
+	int dirlen = slash ? (int)(slash - rel) : 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *q = p;
+		const char *e = nl ? nl : end;
+
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < e && *q == '#') {
+			for (q++; q < e && (*q == ' ' || *q == '\t');)
+				q++;
+			if ((size_t)(e - q) > 7 && !memcmp(q, "include", 7))
+				near_header(near, tree, rel, dirlen, q + 7, e,
+					    config);
+		}
+		p = e + 1;
 	}
 }

@@ -45,12 +45,23 @@ const char *gfp_migratetype_of(const struct gfp_model *g,
 /*
  * Fill s->gfp_mask/mask_known/migratetype and size_const/size_known from
  * the site's text, looking names up in the file's own macros (LOCAL, and
- * UNDONE for a name an #undef removed after its use) and then the
- * tree's.  CACHE_CREATE: the flags are slab flags.
+ * UNDONE for a name an #undef removed after its use), its own headers
+ * (NEAR, may be NULL) and then the tree's.  CACHE_CREATE: the flags are
+ * slab flags.
  */
 void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
-		   const struct macro_env *undone,
+		   const struct macro_env *undone, const struct macro_env *near,
 		   const struct kconfig *config, struct site *s,
 		   int cache_create);
+
+/*
+ * The #defines of the headers that the file REL of TREE (text BUF, LEN
+ * bytes) includes itself, into NEAR: a driver's own flag macros
+ * (`#include "xprt_rdma.h"`, beside it) or a subsystem's
+ * (`#include <linux/f2fs_fs.h>`, in the tree's include/).
+ */
+void gfp_near_headers(struct macro_env *near, const char *tree,
+		      const char *rel, const char *buf, size_t len,
+		      const struct kconfig *config);
 
 #endif

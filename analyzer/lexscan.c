@@ -198,7 +198,7 @@ void lex_scan(struct lexfile *lf, const struct tracked_flags *tracked,
 	 * the gfp headers: their include guards would hide those very
 	 * headers, and other files only see them through #include.
 	 */
-	struct menv_ctx ctx = { &lf->local, NULL, config, NULL };
+	struct menv_ctx ctx = { &lf->local, NULL, config, NULL, NULL };
 
 	(void)tree_env;
 	menv_init(&lf->local);

@@ -75,6 +75,8 @@ static const struct mdef *lookup(const struct menv_ctx *c, const char *name,
 	if (d && d->state == MDEF_UNDEF && c->undone &&
 	    (u = menv_get(c->undone, name, len)))
 		return u;
+	if (!d && c->near)
+		d = menv_get(c->near, name, len);
 	if (!d)
 		d = menv_get(c->tree, name, len);
 	return d;
@@ -253,7 +255,7 @@ int menv_read_header(struct macro_env *m, const char *path,
 	struct cond st[64];
 	int sp = 0;
 	struct strbuf code = STRBUF_INIT;
-	struct menv_ctx c = { NULL, m, config, NULL };
+	struct menv_ctx c = { NULL, m, config, NULL, NULL };
 
 	if (read_whole_file(path, &raw, &len))
 		return -1;

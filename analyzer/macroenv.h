@@ -49,6 +49,8 @@ struct menv_ctx {
 	const struct kconfig *config;
 	/* a name `local` has #undef'd: its last definition (may be NULL) */
 	const struct macro_env *undone;
+	/* after `local`, before `tree`: the file's own headers (may be NULL) */
+	const struct macro_env *near;
 };
 
 /* Evaluate S as an #if condition: 1 true, 0 false, -1 unknown. */

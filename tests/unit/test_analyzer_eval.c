@@ -25,7 +25,7 @@ static int value(const struct menv_ctx *c, const char *s,
 
 static void test_constants(void **state)
 {
-	struct menv_ctx c = { NULL, NULL, NULL, NULL };
+	struct menv_ctx c = { NULL, NULL, NULL, NULL, NULL };
 	unsigned long long v = 0;
 
 	(void)state;
@@ -55,7 +55,7 @@ static void test_conditions(void **state)
 {
 	struct macro_env local;
 	struct kconfig k;
-	struct menv_ctx c = { NULL, NULL, NULL, NULL };
+	struct menv_ctx c = { NULL, NULL, NULL, NULL, NULL };
 	const char *s;
 
 	(void)state;
@@ -111,7 +111,7 @@ static void test_gfp_model_2_6_24(void **state)
 	assert_false(g.shift_style);
 	assert_int_equal(g.reclaimable, 0x80000);
 	assert_int_equal(g.movable, 0x100000);
-	c = (struct menv_ctx){ NULL, &g.env, &k, NULL };
+	c = (struct menv_ctx){ NULL, &g.env, &k, NULL, NULL };
 	assert_true(value(&c, "GFP_TEMPORARY", &v));
 	assert_int_equal(v, 0x800d0);
 	assert_string_equal(gfp_migratetype_of(&g, v), "reclaimable");
