@@ -164,12 +164,11 @@ static long gap_goto_plain(const struct lexfile *lf, unsigned from, long g)
 /*
  * Give the domain the main-file text [FROM, TO) that the parse kept no
  * statement of (a loop macro's header it could not read, a statement
- * naming what a header declares), and take each `goto NAME` in it as a
- * jump that may be made with the state the text before it leaves:
- * `list_for_each_entry_rcu(i, &l, link) { if (...) goto found; }` when
- * the parse dropped the loop, `if (read_failed(dev)) { kfree(buf); goto
- * out; }` when it dropped the test.  The text runs on past the goto, as
- * the branch that does not take it.
+ * naming what a header declares), and take a `goto NAME` in it as a
+ * jump made with the state the text before its statement leaves
+ * (gap_goto_plain() says which): `list_for_each_entry_rcu(i, &l, link)
+ * { if (...) goto found; }` when the parse dropped the loop.  The text
+ * runs on past the goto, as the branch that does not take it.
  */
 static unsigned gap_run(struct engine *e, unsigned from, unsigned to,
 			unsigned st)
