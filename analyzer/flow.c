@@ -89,17 +89,6 @@ static int absence_test(const struct lexfile *lf, long o)
 	return 0;
 }
 
-/* The `(` of `if (...)` ending right before token K, else -1. */
-static long if_before(const struct lexfile *lf, long k)
-{
-	long o = lex_prev(lf, k);
-
-	if (!lex_tok_is(lf, o, ")") || (o = lex_paren_open(lf, o)) <= 0 ||
-	    !lex_tok_is(lf, lex_prev(lf, o), "if"))
-		return -1;
-	return o;
-}
-
 /*
  * May the `goto` at token G, in text the parse dropped from offset FROM
  * on, jump with the state the text before it leaves?  The domain reads
@@ -116,7 +105,7 @@ static long gap_goto_plain(const struct lexfile *lf, unsigned from, long g)
 	long k = g, o, outer = g, close;
 	int depth = 0;
 
-	if ((o = if_before(lf, g)) > 0 && absence_test(lf, o))
+	if ((o = lex_if_open(lf, lex_prev(lf, g))) > 0 && absence_test(lf, o))
 		return -1;
 	/* out through the blocks that hold it, as far as the text goes */
 	while ((k = lex_prev(lf, k)) >= 0 && lf->toks[k].off >= from) {
@@ -125,7 +114,8 @@ static long gap_goto_plain(const struct lexfile *lf, unsigned from, long g)
 		} else if (lex_tok_is(lf, k, "(")) {
 			depth--;
 		} else if (lex_tok_is(lf, k, "{") && !depth) {
-			if ((o = if_before(lf, k)) > 0 && absence_test(lf, o))
+			o = lex_if_open(lf, lex_prev(lf, k));
+			if (o > 0 && absence_test(lf, o))
 				return -1;
 			outer = k;
 		} else if (lex_tok_is(lf, k, "{")) {

@@ -173,9 +173,7 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
 	long o, k, close;
 	int names = 0;
 
-	if (!lex_tok_is(lf, p, ")") || (o = lex_paren_open(lf, p)) < 1 ||
-	    !lex_tok_is(lf, lex_prev(lf, o), "if") ||
-	    !lex_tok_is(lf, call + 1, "(") ||
+	if ((o = lex_if_open(lf, p)) < 0 || !lex_tok_is(lf, call + 1, "(") ||
 	    (close = lex_paren_close(lf, call + 1, (long)lf->ntoks)) >=
 		    (long)lf->ntoks)
 		return p;
@@ -208,7 +206,7 @@ static long past_null_guard(const struct lexfile *lf, long p, long call)
  */
 static long enclosing_if(const struct lexfile *lf, long k)
 {
-	long o = k, p;
+	long o = k, p, c;
 
 	for (;;) {
 		int depth = 0;
@@ -222,11 +220,11 @@ static long enclosing_if(const struct lexfile *lf, long k)
 		if (o <= 0 || lf->toks[o].fn < 0)
 			return -1;
 		p = lex_prev(lf, o);
-		if (lex_tok_is(lf, p, ")") && (p = lex_paren_open(lf, p)) > 0 &&
-		    lex_tok_is(lf, lex_prev(lf, p), "if"))
-			return p;
-		if (!lex_tok_is(lf, p, "else") && !lex_tok_is(lf, p, ")"))
-			return -1; /* a bare block, a function's body */
+		if ((c = lex_if_open(lf, p)) > 0)
+			return c;
+		/* out through an else's block; a loop's, a bare one stop */
+		if (!lex_tok_is(lf, p, "else"))
+			return -1;
 	}
 }
 
@@ -280,8 +278,7 @@ static int always_taken(const struct lexfile *lf, long p, long from,
 
 	if (past_null_guard(lf, p, call) != p)
 		return 1;
-	if (!lex_tok_is(lf, p, ")") || (o = lex_paren_open(lf, p)) < 1 ||
-	    !lex_tok_is(lf, lex_prev(lf, o), "if"))
+	if ((o = lex_if_open(lf, p)) < 0)
 		return 0;
 	for (e = enclosing_if(lf, from); e > 0; e = enclosing_if(lf, e))
 		if (same_plain_test(lf, e, o))
@@ -303,8 +300,7 @@ static int if_block_end(const struct lexfile *lf, long k)
 	b = lex_prev(lf, o);
 	if (lex_tok_is(lf, b, "else"))
 		return 1;
-	return lex_tok_is(lf, b, ")") && (b = lex_paren_open(lf, b)) > 0 &&
-	       lex_tok_is(lf, lex_prev(lf, b), "if");
+	return lex_if_open(lf, b) >= 0;
 }
 
 /*

@@ -86,6 +86,16 @@ long lex_brace_open(const struct lexfile *lf, long j)
 	return open_of(lf, j, "{", "}");
 }
 
+long lex_if_open(const struct lexfile *lf, long j)
+{
+	long o;
+
+	if (!lex_tok_is(lf, j, ")") || (o = lex_paren_open(lf, j)) <= 0 ||
+	    !lex_tok_is(lf, lex_prev(lf, o), "if"))
+		return -1;
+	return o;
+}
+
 long lex_paren_close(const struct lexfile *lf, long i, long end)
 {
 	int depth = 0;
@@ -399,9 +409,7 @@ long lex_else_skip(const struct lexfile *lf, long k, long i, long end)
 		o = lex_brace_open(lf, j);
 		if (o < 0 || o > i)
 			return -1;
-		o = lex_prev(lf, o);
-		if (!lex_tok_is(lf, o, ")") ||
-		    !lex_tok_is(lf, lex_prev(lf, lex_paren_open(lf, o)), "if"))
+		if (lex_if_open(lf, lex_prev(lf, o)) < 0)
 			return -1;
 	} else {
 		/* an unbraced then-statement: it starts after `if (...)` */

@@ -23,6 +23,8 @@ int lex_tok_eq(const struct lexfile *lf, long i, const char *s, size_t n);
 /* The `(` that the `)` at token J closes, or -1; the same for `{`. */
 long lex_paren_open(const struct lexfile *lf, long j);
 long lex_brace_open(const struct lexfile *lf, long j);
+/* The `(` of `if (...)` when the `)` at token J closes one, else -1. */
+long lex_if_open(const struct lexfile *lf, long j);
 /*
  * Where the body of the innermost loop that holds token K opens (its `{`,
  * or the header's `)` for a one-statement body), -1 outside loops; START

@@ -33,9 +33,7 @@ static int null_return(const struct lexfile *lf, long k, const char *place)
 			return 0;
 		close = lex_prev(lf, open);
 	}
-	if (!lex_tok_is(lf, close, ")") ||
-	    (open = lex_paren_open(lf, close)) <= 0 ||
-	    !lex_tok_is(lf, lex_prev(lf, open), "if"))
+	if ((open = lex_if_open(lf, close)) < 0)
 		return 0;
 	for (j = open + 1; j < close; j++)
 		if (lf->toks[j].kind != TK_COMMENT)
