@@ -252,8 +252,8 @@ static void evaluate_sites(const struct scan_env *e, struct lexfile *lf)
 		if (flags_unknown(&ls->s) && e->tree) {
 			if (!have_near) {
 				menv_init(&near);
-				gfp_near_headers(&near, e->tree, lf->path,
-						 lf->buf, lf->len, &e->config);
+				gfp_near_headers(&near, e->tree, lf,
+						 &e->config);
 				have_near = 1;
 			}
 			gfp_eval_site(&e->gfp, &lf->local, &lf->undone, &near,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Flag evaluation against the scanned tree's gfp headers. */
 #include "analyzer/gfpeval.h"
+#include "analyzer/lexscan.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -215,25 +216,27 @@ static void near_header(struct macro_env *near, const char *tree,
 }
 
 void gfp_near_headers(struct macro_env *near, const char *tree,
-		      const char *rel, const char *buf, size_t len,
-		      const struct kconfig *config)
+		      const struct lexfile *lf, const struct kconfig *config)
 {
-	const char *slash = strrchr(rel, '/'), *p = buf, *end = buf + len;
-	int dirlen = slash ? (int)(slash - rel) : 0;
+	const char *slash = strrchr(lf->path, '/');
+	int dirlen = slash ? (int)(slash - lf->path) : 0;
+	size_t i;
+	unsigned k;
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *q = p;
-		const char *e = nl ? nl : end;
+	/* the #include directives the token pass recorded */
+	for (i = 0; i < lf->ndirs; i++) {
+		const struct directive *d = &lf->dirs[i];
+		const struct tok *last = &lf->toks[d->end - 1];
 
-		while (q < e && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q < e && *q == '#') {
-			for (q++; q < e && (*q == ' ' || *q == '\t');)
-				q++;
-			if ((size_t)(e - q) > 7 && !memcmp(q, "include", 7))
-				near_header(near, tree, rel, dirlen, q + 7, e,
-					    config);
-		}
-		p = e + 1;
+		if (strcmp(d->kind, "include"))
+			continue;
+		for (k = d->first + 1;
+		     k < d->end && !mem_is(lf->buf + lf->toks[k].off,
+					   lf->toks[k].len, "include");)
+			k++;
+		if (k + 1 < d->end)
+			near_header(near, tree, lf->path, dirlen,
+				    lf->buf + lf->toks[k + 1].off,
+				    lf->buf + last->off + last->len, config);
 	}
 }

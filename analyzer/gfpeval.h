@@ -14,6 +14,8 @@
 #include "analyzer/macroenv.h"
 #include "analyzer/walker.h"
 
+struct lexfile;
+
 struct gfp_model {
 	struct macro_env env;
 	int have_gfp;		/* a gfp header was found */
@@ -55,13 +57,12 @@ void gfp_eval_site(const struct gfp_model *g, const struct macro_env *local,
 		   int cache_create);
 
 /*
- * The #defines of the headers that the file REL of TREE (text BUF, LEN
- * bytes) includes itself, into NEAR: a driver's own flag macros
+ * The #defines of the headers that the file LF (scanned, of TREE)
+ * includes itself, into NEAR: a driver's own flag macros
  * (`#include "xprt_rdma.h"`, beside it) or a subsystem's
  * (`#include <linux/f2fs_fs.h>`, in the tree's include/).
  */
 void gfp_near_headers(struct macro_env *near, const char *tree,
-		      const char *rel, const char *buf, size_t len,
-		      const struct kconfig *config);
+		      const struct lexfile *lf, const struct kconfig *config);
 
 #endif

@@ -585,8 +585,7 @@ static int holder_made_here(struct walk_ctx *w, const struct lexfile *lf,
 	if (!w->allocs)
 		return 0;
 	for (j = (long)fn->body_open + 1; j + 3 < (long)fn->body_close; j++) {
-		if (lf->toks[j].len != n ||
-		    memcmp(lf->buf + lf->toks[j].off, target, n) ||
+		if (!lex_tok_eq(lf, j, target, n) ||
 		    !lex_tok_is(lf, j + 1, "=") || lex_tok_is(lf, j - 1, "->") ||
 		    lex_tok_is(lf, j - 1, "."))
 			continue;
@@ -622,8 +621,7 @@ static int returns_holder(struct walk_ctx *w, const struct lexfile *lf,
 		if (lex_tok_is(lf, v, "("))
 			v++;
 	}
-	if (lf->toks[v].len == n &&
-	    !memcmp(lf->buf + lf->toks[v].off, target, n))
+	if (lex_tok_eq(lf, v, target, n))
 		return lex_tok_is(lf, v + 1, ";") ||
 		       (amp && lex_tok_is(lf, v + 1, "->"));
 	if (amp || lf->toks[v].kind != TK_IDENT ||
@@ -639,8 +637,7 @@ static int returns_holder(struct walk_ctx *w, const struct lexfile *lf,
 		e = past_cast(lf, j + 2);
 		amp = lex_tok_is(lf, e, "&");
 		e += amp;
-		if (lf->toks[e].len == n &&
-		    !memcmp(lf->buf + lf->toks[e].off, target, n) &&
+		if (lex_tok_eq(lf, e, target, n) &&
 		    (amp ? lex_tok_is(lf, e + 1, "->")
 			 : lex_tok_is(lf, e + 1, ";")))
 			return 1;
@@ -672,8 +669,7 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 	 * for a store into it followed by a return of the object itself.
 	 */
 	for (k = fn->name_tok + 1; k < (long)fn->body_open; k++)
-		if (lf->toks[k].len == n &&
-		    !memcmp(lf->buf + lf->toks[k].off, target, n))
+		if (lex_tok_eq(lf, k, target, n))
 			return;
 	for (k = i; k + 2 < (long)fn->body_close; k++) {
 		if (!lex_tok_is(lf, k, "return") ||
