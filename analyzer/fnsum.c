@@ -325,9 +325,13 @@ static void member_init(const struct lx *x, const char *m, size_t mn,
 		return;
 	for (e = s; e < i && is_ident_char((unsigned char)x->b[e]);)
 		e++;
+	/*
+	 * E: the end of the name.  A name the member's own (.uni2char =
+	 * uni2char) is written `m=`: the summaries take it only for a
+	 * function this file defines, not for a local (.len = len).
+	 */
 	if (e - s == mn && !memcmp(x->b + s, m, mn))
-		return;
-	/* E: the end of the name */
+		e = s;
 	pair = xasprintf("%.*s=%.*s", (int)mn, m, (int)(e - s), x->b + s);
 	fnsum_add_name(&out->inits, &out->icap, pair, strlen(pair));
 	free(pair);

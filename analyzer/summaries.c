@@ -20,6 +20,7 @@ struct mpair {
 	long long file_id;
 	const char *m, *t;
 	size_t mn, tn;
+	int same; /* the target only as a definition of file_id's */
 };
 static struct mpair *mpairs;
 static size_t nmpairs;
@@ -79,7 +80,14 @@ static int load_members(sqlite3 *db, struct graph *g)
 				mpairs[nmpairs].m = p;
 				mpairs[nmpairs].mn = e;
 				mpairs[nmpairs].t = eq + 1;
-				mpairs[nmpairs++].tn = n - e - 1;
+				mpairs[nmpairs].tn = n - e - 1;
+				/* `m=`: the member's own name, this file's */
+				mpairs[nmpairs].same = !mpairs[nmpairs].tn;
+				if (mpairs[nmpairs].same) {
+					mpairs[nmpairs].t = p;
+					mpairs[nmpairs].tn = e;
+				}
+				nmpairs++;
 			}
 			p += n + (p[n] == ' ');
 		}
@@ -250,6 +258,19 @@ static int load(sqlite3 *db, struct graph *g)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* The definition of FIRST's chain that FILE_ID holds, else -1. */
+static int def_in_file(const struct graph *g, int first, long long file_id)
+{
+	int j;
+
+	FOR_EACH_DEF(g, j, first)
+	{
+		if (g->f[j].file_id == file_id)
+			return j;
+	}
+	return -1;
+}
+
 /* Each member's targets: definitions (the assigning file's static first). */
 static void index_members(struct graph *g)
 {
@@ -259,6 +280,8 @@ static void index_members(struct graph *g)
 		const struct mpair *p = &mpairs[i];
 		int j = summaries_resolve(g, p->file_id, p->t, p->tn), m;
 
+		if (p->same)
+			j = def_in_file(g, j, p->file_id);
 		if (j < 0)
 			continue;
 		m = names_get(&g->members, p->m, p->mn);
