@@ -226,6 +226,14 @@ static int converts_tracked(struct own *o, CXCursor e)
 	return yes;
 }
 
+/* __free_page(virt_to_page(p)): a conversion's call, not `p + off` */
+static int converted_call(struct own *o, CXCursor e)
+{
+	e = ast_strip(e);
+	return clang_getCursorKind(e) == CXCursor_CallExpr &&
+	       converts_tracked(o, e);
+}
+
 struct seq {
 	struct own *o;
 	unsigned st;
@@ -302,7 +310,8 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 			return st;
 	}
 	farg = call_frees(o->w, name);
-	a.freed = farg >= 0 && arg_mentions(o, ast_arg(c, farg)) == 2;
+	a.freed = farg >= 0 && (arg_mentions(o, ast_arg(c, farg)) == 2 ||
+				converted_call(o, ast_arg(c, farg)));
 	/* kref_put(&p->kref, release): this function's reference dropped */
 	farg = lifetime_put_arg(o->w->lifetime, name, strlen(name));
 	if (farg >= 0 && farg < ast_nargs(c) &&
@@ -589,6 +598,12 @@ static unsigned nullify(unsigned st)
 	return st & OW_HELD ? (st & ~OW_HELD) | OW_NULL : st;
 }
 
+/* The branch where the allocation did not fail (OW_TESTED). */
+static unsigned nonnull(unsigned st)
+{
+	return (st & ~OW_NULL) | (st & OW_HELD ? OW_TESTED : 0);
+}
+
 int own_null_const(CXCursor c)
 {
 	enum CXCursorKind k;
@@ -678,7 +693,7 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		    ast_nargs(c) == 1 && tests_tracked(o, ast_arg(c, 0))) {
 			free(callee);
 			*t = nullify(st);
-			*f = st & ~OW_NULL;
+			*f = nonnull(st);
 			return;
 		}
 		free(callee);
@@ -706,16 +721,16 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 		if ((!strcmp(op, "<") || !strcmp(op, ">=")) &&
 		    tests_tracked(o, k[0]) && own_null_const(k[1])) {
 			s2 = own_ev(o, c, st);
-			*t = op[0] == '<' ? nullify(s2) : s2 & ~OW_NULL;
-			*f = op[0] == '<' ? s2 & ~OW_NULL : nullify(s2);
+			*t = op[0] == '<' ? nullify(s2) : nonnull(s2);
+			*f = op[0] == '<' ? nonnull(s2) : nullify(s2);
 			return;
 		}
 		if ((!strcmp(op, "==") || !strcmp(op, "!=")) &&
 		    ((tests_tracked(o, k[0]) && own_null_const(k[1])) ||
 		     (tests_tracked(o, k[1]) && own_null_const(k[0])))) {
 			s2 = own_ev(o, c, st);
-			*t = op[0] == '=' ? nullify(s2) : s2 & ~OW_NULL;
-			*f = op[0] == '=' ? s2 & ~OW_NULL : nullify(s2);
+			*t = op[0] == '=' ? nullify(s2) : nonnull(s2);
+			*f = op[0] == '=' ? nonnull(s2) : nullify(s2);
 			return;
 		}
 		/*
@@ -735,7 +750,7 @@ static void br(struct own *o, CXCursor c, unsigned st, unsigned *t, unsigned *f)
 	}
 	s2 = own_ev(o, c, st);
 	if (tests_tracked(o, written)) {
-		*t = s2 & ~OW_NULL;
+		*t = nonnull(s2);
 		*f = nullify(s2);
 	} else {
 		*t = *f = s2;
@@ -806,6 +821,43 @@ static int returns_inside(struct own *o, CXCursor e)
 	return yes && returns_pointer(o);
 }
 
+/*
+ * Has the object another name than its first variable?  The aliases
+ * are kept for the whole function, not per path: `tail = new;` of the
+ * last loop pass names the next pass's object too.
+ */
+static int aliased(const struct own *o)
+{
+	int i;
+
+	for (i = 1; i < o->nvars; i++)
+		if (!clang_equalCursors(o->vars[i], o->vars[0]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A return that is no success: not `return 0;`, nor the end of the
+ * function.  A buffer live there after its allocation was tested is
+ * leaked (the success path is where stores the parse could not see, a
+ * loop it dropped or a condition it cannot correlate, leave it live).
+ */
+static int error_return(struct own *o, CXCursor stmt)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char *t;
+	int yes;
+
+	if (clang_Cursor_isNull(stmt))
+		return 0;
+	if (!ast_children(stmt, k))
+		return 1; /* return; */
+	t = ast_text(o->w, k[0]);
+	yes = strcmp(t, "0") != 0;
+	free(t);
+	return yes;
+}
+
 void own_ret_domain(void *ctx, CXCursor stmt, unsigned st)
 {
 	struct own *o = ctx;
@@ -835,6 +887,12 @@ void own_ret_domain(void *ctx, CXCursor stmt, unsigned st)
 	}
 	if (st & OW_ESC)
 		o->escaped_out = 1;
+	/* every path here has it, tested, and nothing ended it */
+	if (st == (OW_LIVE | OW_TESTED) && !aliased(o) &&
+	    error_return(o, stmt))
+		note(&o->leaked_only, line,
+		     xasprintf("not freed before the return at line %u",
+			       line));
 	if (st & OW_LIVE)
 		note(&o->leaked, line,
 		     line ? xasprintf("not freed before the return at line %u",

@@ -17,8 +17,10 @@
  * free wrappers count; data/lifetime.txt says which calls store the
  * object in a data structure and which only borrow it.
  *
- * Precedence of the result: stored, returned, leaked_on_path (a live
- * path reaches a return), unknown (escaped on a path that returns),
+ * Precedence of the result: returned (when also stored), leaked_on_path
+ * (stored, but an error return is reached with it live on every path
+ * there, after its failure test), stored, returned, leaked_on_path (a
+ * live path reaches a return), unknown (escaped on a path that returns),
  * scoped (freed or null on every path), unknown (nothing seen).
  */
 

@@ -587,6 +587,7 @@ void own_release(struct own *o)
 	fact_free(&o->stored);
 	fact_free(&o->returned);
 	fact_free(&o->leaked);
+	fact_free(&o->leaked_only);
 	fact_free(&o->escaped);
 	fact_free(&o->slept);
 	fact_free(&o->slept_kept);

@@ -25,6 +25,11 @@ enum {
 	 * object, and returning it hands the structure to the caller too
 	 */
 	OW_KEPT = 32,
+	/*
+	 * with OW_LIVE: past a test of the allocation's failure, on the
+	 * branch where it did not fail
+	 */
+	OW_TESTED = 64,
 };
 #define OW_HELD (OW_LIVE | OW_ESC)
 
@@ -53,9 +58,15 @@ struct own {
 	CXCursor fn;		 /* the function the walk runs over */
 	int active;		 /* the site is in an active #if branch */
 	int ids;		 /* the allocation is an ID (ida_alloc) */
+	int managed;		 /* ids or devm_*(): nothing leaks */
 	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
 	int nvars;
 	struct fact freed, stored, returned, leaked, escaped, slept;
+	/*
+	 * an error return that every path reaches with it live and tested:
+	 * leaked there even when the success path stores it
+	 */
+	struct fact leaked_only;
 	/* a sleep after a store (OW_KEPT), before a return of the object */
 	struct fact slept_kept;
 	/*

@@ -208,10 +208,25 @@ static int ids_family(const struct alloc_fn *a)
 	       (!strcmp(a->family, "idr") || !strcmp(a->family, "xarray"));
 }
 
+/* The site's allocator, when the tables know it. */
+static const struct alloc_fn *site_alloc(struct walk_ctx *w,
+					 const struct site *s)
+{
+	return w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
+			 : NULL;
+}
+
 static int site_ids(struct walk_ctx *w, const struct site *s)
 {
-	return w->allocs &&
-	       ids_family(alloc_lookup(w->allocs, s->api, strlen(s->api)));
+	return ids_family(site_alloc(w, s));
+}
+
+/* devm_*(): the device frees what is left (managed_elsewhere()). */
+static int site_devm(struct walk_ctx *w, const struct site *s)
+{
+	const struct alloc_fn *a = site_alloc(w, s);
+
+	return a && a->family && !strcmp(a->family, "devm");
 }
 
 /*
@@ -222,9 +237,7 @@ static int site_ids(struct walk_ctx *w, const struct site *s)
 static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
 			      const struct site *s)
 {
-	const struct alloc_fn *a =
-		w->allocs ? alloc_lookup(w->allocs, s->api, strlen(s->api))
-			  : NULL;
+	const struct alloc_fn *a = site_alloc(w, s);
 	int ids;
 
 	if (!a || !a->family ||
@@ -254,6 +267,9 @@ static void decide(struct own *o, struct owner *r, CXCursor call)
 {
 	if (o->stored.seen && o->returned.seen) {
 		take(r, "returned", &o->returned);
+	} else if (o->stored.seen && o->leaked_only.seen && !o->managed) {
+		/* `if (setup()) return -EIO;` before `d->buf = buf;` */
+		take(r, "leaked_on_path", &o->leaked_only);
 	} else if (o->stored.seen) {
 		take(r, "stored", &o->stored);
 		r->target = o->target;
@@ -299,6 +315,7 @@ static void alt_answer(const struct own *base, const struct site *s,
 	o.fn = fn;
 	o.active = !s->in_disabled_branch;
 	o.ids = base->ids;
+	o.managed = base->managed;
 	guards_copy(&o, base);
 	o.esc_mode = mode;
 	o.esc_one = one;
@@ -335,6 +352,7 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	o.fn = fn;
 	o.active = !s->in_disabled_branch;
 	o.ids = site_ids(w, s);
+	o.managed = o.ids || site_devm(w, s);
 	f->target = call;
 	clang_visitChildren(fn, find_visit, f);
 	r->held_across_sleep = -1;
