@@ -126,11 +126,18 @@ static int interior_address(struct own *o, CXCursor c)
 	return yes;
 }
 
-/* `&p->member`, `&p->a.b`: an address inside the followed object. */
+/*
+ * `&p->member`, `&p->a.b`: an address inside the followed object; so is
+ * `p->data` when the parse types it as an array member.
+ */
 static int member_address(struct own *o, CXCursor e)
 {
 	char *t = own_squeezed(o, e);
-	int yes = t[0] == '&' && spelled_member(o, e);
+	enum CXTypeKind k = clang_getCanonicalType(
+		clang_getCursorType(ast_strip(e))).kind;
+	int yes = (t[0] == '&' || k == CXType_ConstantArray ||
+		   k == CXType_IncompleteArray) &&
+		  spelled_member(o, e);
 
 	free(t);
 	return yes;
@@ -423,20 +430,46 @@ static int chained(struct own *o, CXCursor e)
  * takes it is no alias of the object; a pointer (`char *d = buf->data`,
  * an array member) may be one, and stays one.
  */
+/*
+ * `tid->lparnr` that the parse kept as the bare `tid` (a structure of a
+ * header it has not seen): its type is not the member's.
+ */
+static int untyped_member(struct own *o, CXCursor lhs)
+{
+	CXCursor s = ast_strip(lhs);
+	char *t;
+	int yes;
+
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return 0;
+	t = own_squeezed(o, lhs);
+	yes = strstr(t, "->") || strchr(t, '.');
+	free(t);
+	return yes;
+}
+
 static int member_value(struct own *o, CXCursor var, CXCursor written)
 {
 	enum CXTypeKind tk =
 		clang_getCanonicalType(clang_getCursorType(var)).kind;
+	int arith = (tk >= CXType_Bool && tk <= CXType_LongDouble) ||
+		    tk == CXType_Enum;
+	int untyped = !arith && untyped_member(o, var), amp;
 	char *t;
-	int amp;
 
-	if (!((tk >= CXType_Bool && tk <= CXType_LongDouble) ||
-	      tk == CXType_Enum) || !spelled_member(o, written))
+	if ((!arith && !untyped) || !spelled_member(o, written))
 		return 0;
 	t = own_squeezed(o, written);
 	amp = strchr(t, '&') != NULL;
 	free(t);
-	return !amp;
+	if (amp)
+		return 0;
+	/* a member of a structure neither side's type says: values_instead() */
+	if (untyped && !o->read_values) {
+		o->member_read = 1;
+		return 0;
+	}
+	return 1;
 }
 
 /*

@@ -59,6 +59,11 @@ struct own {
 	int active;		 /* the site is in an active #if branch */
 	int ids;		 /* the allocation is an ID (ida_alloc) */
 	int managed;		 /* ids or devm_*(): nothing leaks */
+	/*
+	 * a store of `x->m = p->n` that the parse kept as `x->m = p` (see
+	 * member_value()) was seen; read_values: such a store is a value
+	 */
+	int member_read, read_values;
 	CXCursor vars[MAX_VARS]; /* the variable and its aliases */
 	int nvars;
 	struct fact freed, stored, returned, leaked, escaped, slept;

@@ -297,32 +297,57 @@ static void decide(struct own *o, struct owner *r, CXCursor call)
  * The walk again with every hand-over taken as the callee borrowing
  * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
  */
+/*
+ * The walk of BASE's site again into O, as SET_UP (may be NULL) changes
+ * it, with its answer in T.
+ */
+static void walk_again(const struct own *base, const struct site *s,
+		       CXCursor fn, CXCursor var,
+		       void (*set_up)(struct own *, const void *),
+		       const void *arg, struct own *o, struct owner *t)
+{
+	struct flow_domain d = {NULL, own_ev_domain, own_br_domain,
+				own_ret_domain, own_skip_domain, gap_domain};
+
+	memset(o, 0, sizeof(*o));
+	memset(t, 0, sizeof(*t));
+	o->w = base->w;
+	o->call = base->call;
+	o->fn = fn;
+	o->active = !s->in_disabled_branch;
+	o->ids = base->ids;
+	o->managed = base->managed;
+	guards_copy(o, base);
+	if (set_up)
+		set_up(o, arg);
+	own_add_var(o, var);
+	d.ctx = o;
+	flow_run(base->w, fn, &d, OW_NONE);
+	decide(o, t, base->call);
+}
+
+struct esc_how {
+	int mode;
+	const char *one;
+};
+
+static void esc_set_up(struct own *o, const void *arg)
+{
+	const struct esc_how *h = arg;
+
+	o->esc_mode = h->mode;
+	o->esc_one = h->one;
+}
+
 static void alt_answer(const struct own *base, const struct site *s,
 		       CXCursor fn, CXCursor var, int mode, const char *one,
 		       struct strbuf *sb)
 {
-	struct walk_ctx *w = base->w;
-	CXCursor call = base->call;
-	struct flow_domain d = {NULL, own_ev_domain, own_br_domain,
-				own_ret_domain, own_skip_domain, gap_domain};
+	struct esc_how h = {mode, one};
 	struct owner t;
 	struct own o;
 
-	memset(&o, 0, sizeof(o));
-	memset(&t, 0, sizeof(t));
-	o.w = w;
-	o.call = call;
-	o.fn = fn;
-	o.active = !s->in_disabled_branch;
-	o.ids = base->ids;
-	o.managed = base->managed;
-	guards_copy(&o, base);
-	o.esc_mode = mode;
-	o.esc_one = one;
-	own_add_var(&o, var);
-	d.ctx = &o;
-	flow_run(w, fn, &d, OW_NONE);
-	decide(&o, &t, call);
+	walk_again(base, s, fn, var, esc_set_up, &h, &o, &t);
 	if (one) {
 		char *k = xasprintf("f:%s", one);
 
@@ -335,6 +360,43 @@ static void alt_answer(const struct own *base, const struct site *s,
 	free(t.evidence);
 	free(t.target);
 	own_release(&o);
+}
+
+static void values_set_up(struct own *o, const void *arg)
+{
+	(void)arg;
+	o->read_values = 1;
+}
+
+/*
+ * Stored by `tid->lparnr = info->lpar_number;`, which a parse that has
+ * not seen either structure keeps as `tid->lparnr = info`: a value read
+ * from the object, or the address of an array inside it (`rqst->rq_buffer
+ * = buf->data;`).  Where the object is then freed on every path, a kept
+ * address would dangle: the reads are values, and the walk that takes
+ * them so, in O, answers.
+ */
+static void values_instead(struct own *o, const struct site *s, CXCursor fn,
+			   CXCursor var, struct owner *r)
+{
+	struct owner t;
+	struct own v;
+
+	walk_again(o, s, fn, var, values_set_up, NULL, &v, &t);
+	if (strcmp(t.lifetime, "scoped")) {
+		free(t.evidence);
+		free(t.target);
+		own_release(&v);
+		return;
+	}
+	own_release(o);
+	*o = v;
+	free(r->evidence);
+	free(r->target);
+	r->lifetime = t.lifetime;
+	r->evidence = t.evidence;
+	r->line = t.line;
+	r->target = t.target;
 }
 
 static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
@@ -384,6 +446,8 @@ static void analyse(struct walk_ctx *w, const struct site *s, CXCursor call,
 	d.ctx = &o;
 	flow_run(w, fn, &d, OW_NONE);
 	decide(&o, r, call);
+	if (o.member_read && !strcmp(r->lifetime, "stored"))
+		values_instead(&o, s, fn, var, r);
 	/*
 	 * Held across a sleep between the allocation and the free, the
 	 * return or the store (the holder after a hand-over is another
