@@ -320,8 +320,13 @@ const char *ast_operator(const struct walk_ctx *w, CXCursor c, char buf[4])
 		}
 		return guess_operator(c, kids, n);
 	}
+	/*
+	 * The token after the left operand.  A right operand spelled in no
+	 * file of ours (`unlikely(p == NULL)`: NULL of the command line, in
+	 * a macro's argument) has no span to check it against.
+	 */
 	if (n == 2 && ast_span(w, kids[0], &s, &ks) &&
-	    ast_span(w, kids[1], &ke, &e) && ks <= ke &&
+	    (!ast_span(w, kids[1], &ke, &e) || ks <= ke) &&
 	    (p = punct_at(w, ast_tok_at(w, ks), buf)))
 		return p;
 	return guess_operator(c, kids, n);
