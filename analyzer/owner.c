@@ -424,13 +424,6 @@ static int chained(struct own *o, CXCursor e)
 }
 
 /*
- * `int err = hdl->error;`, `ret = req->dst_len;`: a value read from a
- * member of the object, which a single-file parse that cannot type the
- * member keeps as the bare `hdl`.  A variable of an arithmetic type that
- * takes it is no alias of the object; a pointer (`char *d = buf->data`,
- * an array member) may be one, and stays one.
- */
-/*
  * `tid->lparnr` that the parse kept as the bare `tid` (a structure of a
  * header it has not seen): its type is not the member's.
  */
@@ -448,6 +441,13 @@ static int untyped_member(struct own *o, CXCursor lhs)
 	return yes;
 }
 
+/*
+ * `int err = hdl->error;`, `ret = req->dst_len;`: a value read from a
+ * member of the object, which a single-file parse that cannot type the
+ * member keeps as the bare `hdl`.  A variable of an arithmetic type that
+ * takes it is no alias of the object; a pointer (`char *d = buf->data`,
+ * an array member) may be one, and stays one.
+ */
 static int member_value(struct own *o, CXCursor var, CXCursor written)
 {
 	enum CXTypeKind tk =

@@ -294,10 +294,6 @@ static void decide(struct own *o, struct owner *r, CXCursor call)
 }
 
 /*
- * The walk again with every hand-over taken as the callee borrowing
- * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
- */
-/*
  * The walk of BASE's site again into O, as SET_UP (may be NULL) changes
  * it, with its answer in T.
  */
@@ -317,6 +313,7 @@ static void walk_again(const struct own *base, const struct site *s,
 	o->active = !s->in_disabled_branch;
 	o->ids = base->ids;
 	o->managed = base->managed;
+	o->read_values = base->read_values;
 	guards_copy(o, base);
 	if (set_up)
 		set_up(o, arg);
@@ -339,6 +336,10 @@ static void esc_set_up(struct own *o, const void *arg)
 	o->esc_one = h->one;
 }
 
+/*
+ * The walk again with every hand-over taken as the callee borrowing
+ * (MODE ESC_BORROW: "ab") or freeing (ESC_FREE: "af") the object.
+ */
 static void alt_answer(const struct own *base, const struct site *s,
 		       CXCursor fn, CXCursor var, int mode, const char *one,
 		       struct strbuf *sb)
