@@ -293,14 +293,17 @@ static void decide(struct own *o, struct owner *r, CXCursor call)
 	}
 }
 
-/*
- * The walk of BASE's site again into O, as SET_UP (may be NULL) changes
- * it, with its answer in T.
- */
+/* How a repeated walk differs from the site's own (walk_again()). */
+struct walk_how {
+	int esc_mode;	     /* ESC_*: hand-overs as kept, borrowed, freed */
+	const char *esc_one; /* ESC_ONE: the callee that frees it */
+	int read_values;     /* member reads are values (member_value()) */
+};
+
+/* The walk of BASE's site again into O, as H says, its answer in T. */
 static void walk_again(const struct own *base, const struct site *s,
-		       CXCursor fn, CXCursor var,
-		       void (*set_up)(struct own *, const void *),
-		       const void *arg, struct own *o, struct owner *t)
+		       CXCursor fn, CXCursor var, const struct walk_how *h,
+		       struct own *o, struct owner *t)
 {
 	struct flow_domain d = {NULL, own_ev_domain, own_br_domain,
 				own_ret_domain, own_skip_domain, gap_domain};
@@ -313,27 +316,14 @@ static void walk_again(const struct own *base, const struct site *s,
 	o->active = !s->in_disabled_branch;
 	o->ids = base->ids;
 	o->managed = base->managed;
-	o->read_values = base->read_values;
+	o->read_values = base->read_values || h->read_values;
+	o->esc_mode = h->esc_mode;
+	o->esc_one = h->esc_one;
 	guards_copy(o, base);
-	if (set_up)
-		set_up(o, arg);
 	own_add_var(o, var);
 	d.ctx = o;
 	flow_run(base->w, fn, &d, OW_NONE);
 	decide(o, t, base->call);
-}
-
-struct esc_how {
-	int mode;
-	const char *one;
-};
-
-static void esc_set_up(struct own *o, const void *arg)
-{
-	const struct esc_how *h = arg;
-
-	o->esc_mode = h->mode;
-	o->esc_one = h->one;
 }
 
 /*
@@ -344,11 +334,11 @@ static void alt_answer(const struct own *base, const struct site *s,
 		       CXCursor fn, CXCursor var, int mode, const char *one,
 		       struct strbuf *sb)
 {
-	struct esc_how h = {mode, one};
+	struct walk_how h = {mode, one, 0};
 	struct owner t;
 	struct own o;
 
-	walk_again(base, s, fn, var, esc_set_up, &h, &o, &t);
+	walk_again(base, s, fn, var, &h, &o, &t);
 	if (one) {
 		char *k = xasprintf("f:%s", one);
 
@@ -363,12 +353,6 @@ static void alt_answer(const struct own *base, const struct site *s,
 	own_release(&o);
 }
 
-static void values_set_up(struct own *o, const void *arg)
-{
-	(void)arg;
-	o->read_values = 1;
-}
-
 /*
  * Stored by `tid->lparnr = info->lpar_number;`, which a parse that has
  * not seen either structure keeps as `tid->lparnr = info`: a value read
@@ -380,10 +364,11 @@ static void values_set_up(struct own *o, const void *arg)
 static void values_instead(struct own *o, const struct site *s, CXCursor fn,
 			   CXCursor var, struct owner *r)
 {
+	static const struct walk_how values = {ESC_KEEP, NULL, 1};
 	struct owner t;
 	struct own v;
 
-	walk_again(o, s, fn, var, values_set_up, NULL, &v, &t);
+	walk_again(o, s, fn, var, &values, &v, &t);
 	if (strcmp(t.lifetime, "scoped")) {
 		free(t.evidence);
 		free(t.target);
