@@ -45,22 +45,29 @@ void summaries_index_defs(struct graph *g)
 	}
 }
 
+int summaries_static_def(const struct graph *g, long long file_id,
+			 const char *name, size_t len)
+{
+	char key[320];
+	int n = snprintf(key, 24, "%lld:", file_id);
+
+	if (n <= 0 || (size_t)n + len >= sizeof(key))
+		return -1;
+	memcpy(key + n, name, len);
+	return names_get(&g->statics, key, (size_t)n + len);
+}
+
 int summaries_resolve(const struct graph *g, long long file_id, const char *name,
 		   size_t len)
 {
 	uint64_t h = names_hash(name, len);
-	char key[320];
-	int n, i;
+	int i;
 
 	/* the file's own static of that name first (most names are none) */
 	if (names_get_hashed(&g->static_names, name, len, h) >= 0) {
-		n = snprintf(key, 24, "%lld:", file_id);
-		if (n > 0 && (size_t)n + len < sizeof(key)) {
-			memcpy(key + n, name, len);
-			i = names_get(&g->statics, key, (size_t)n + len);
-			if (i >= 0)
-				return i;
-		}
+		i = summaries_static_def(g, file_id, name, len);
+		if (i >= 0)
+			return i;
 	}
 	i = names_get_hashed(&g->global, name, len, h);
 	if (i >= 0)

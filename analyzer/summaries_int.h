@@ -79,6 +79,10 @@ struct graph {
 int summaries_member_sleeps(const struct graph *g, const char *name,
 			    size_t len);
 
+/* FILE_ID's own static NAME (the first of its chain), or -1. */
+int summaries_static_def(const struct graph *g, long long file_id,
+			 const char *name, size_t len);
+
 /* The first definition a call of NAME from FILE_ID reaches, or -1. */
 int summaries_resolve(const struct graph *g, long long file_id,
 		      const char *name, size_t len);
