@@ -8,6 +8,7 @@
 #include "analyzer/owner_int.h"
 #include "analyzer/lexscan.h"
 
+#include <limits.h>
 #include <string.h>
 
 /*
@@ -311,7 +312,33 @@ static int if_block_end(const struct lexfile *lf, long k)
  * falls through to it, and a `goto` in between jumps there too; nor is a
  * test of the object's own presence (past_null_guard()).
  */
+/*
+ * Is the `}` at K the end of a loop's body opened after token ALLOC: a
+ * loop the object was made before, which every turn leaves for what
+ * follows (`for (...) { send(buf); } kfree(buf);`)?
+ */
+static int outer_loop_end(const struct lexfile *lf, long k, long alloc)
+{
+	long o = lex_brace_open(lf, k), b, po;
+
+	if (o <= alloc)
+		return 0;
+	b = lex_prev(lf, o);
+	if (lex_tok_is(lf, b, "do"))
+		return 1;
+	if (!lex_tok_is(lf, b, ")") || (po = lex_paren_open(lf, b)) <= 0)
+		return 0;
+	po = lex_prev(lf, po);
+	return lex_tok_is(lf, po, "for") || lex_tok_is(lf, po, "while");
+}
+
 int lex_unconditional_after(const struct lexfile *lf, long from, long to)
+{
+	return lex_reached_after(lf, LONG_MAX, from, to);
+}
+
+int lex_reached_after(const struct lexfile *lf, long alloc, long from,
+		      long to)
 {
 	long k, p = prev_code(lf, to);
 	int depth = 0;
@@ -327,7 +354,7 @@ int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 		      block_encloses(lf, k, to)))
 			depth++;
 		else if (lex_tok_is(lf, k, "}") && --depth < 0 &&
-			 !if_block_end(lf, k))
+			 !if_block_end(lf, k) && !outer_loop_end(lf, k, alloc))
 			return 0;
 		else if (depth < 0)
 			depth = 0; /* on after the `if` the call was made in */

@@ -196,6 +196,12 @@ int same_guard(struct own *o, CXCursor c, unsigned st, unsigned *t,
  * FROM is (not under a condition, no return or goto past it)?
  */
 int lex_unconditional_after(const struct lexfile *lf, long from, long to);
+/*
+ * The same, where the object was made at token ALLOC: the end of a loop
+ * opened after it is no condition (each turn goes on past the loop).
+ */
+int lex_reached_after(const struct lexfile *lf, long alloc, long from,
+		      long to);
 /* owner_lex.c: "name() at line N" for the call at token I */
 char *lex_call_at(const struct lexfile *lf, long i);
 /* owner_lex.c: is the variable at token VAR one of FN's own? */

@@ -385,10 +385,33 @@ static int returns_cast(const struct lexfile *lf, long k, long end, long var)
  * or freed, in that precedence (stored on success and freed on failure
  * is stored).  Held across a sleep before the deciding token.
  */
+/*
+ * Is the free call at K on a branch that leaves the function: `if (err)
+ * { kfree(p); return err; }`?  Its statement is followed by a return or
+ * a goto that ends a braced then- or else-block.  The path that goes on
+ * past that block still holds the object, so such a free does not end it
+ * for what follows (a hand-over, a store or a return there decides).
+ */
+static int exit_free(const struct lexfile *lf, long k, long end)
+{
+	long e = lex_stmt_end(lf, k, end), o, p;
+
+	if (e >= end ||
+	    !(lex_tok_is(lf, e, "return") || lex_tok_is(lf, e, "goto")))
+		return 0;
+	e = lex_stmt_end(lf, e, end);
+	if (e >= end || !lex_tok_is(lf, e, "}") ||
+	    (o = lex_brace_open(lf, e)) <= 0)
+		return 0;
+	p = lex_prev(lf, o);
+	return lex_if_open(lf, p) >= 0 || lex_tok_is(lf, p, "else");
+}
+
 void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		const struct lex_func *fn, long i, long var, struct owner *r)
 {
 	long k, sleep = -1, store = -1, ret = -1, freed = -1, decide;
+	long exit_freed = -1;
 	long handed = -1, span, conv, cend;
 	int a;
 	struct held_call held[MAX_HELD], esc[MAX_HELD];
@@ -473,8 +496,14 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			}
 		}
 		free(name);
-		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var))
-			freed = k;
+		if (freed < 0 && arg >= 0 && passes(lf, k, arg, var)) {
+			if (exit_free(lf, k, (long)fn->body_close)) {
+				if (exit_freed < 0)
+					exit_freed = k;
+			} else {
+				freed = k;
+			}
+		}
 		/* kref_put(&var->kref, release): its reference dropped */
 		if (freed < 0 &&
 		    (arg = lifetime_put_arg(w->lifetime, lf->buf + t->off,
@@ -490,10 +519,20 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	 */
 	if (store < 0 && ret < 0 && handed >= 0 &&
 	    (freed < 0 ||
-	     (freed > handed && !lex_unconditional_after(lf, handed, freed)))) {
+	     (freed > handed && !lex_reached_after(lf, i, handed, freed)))) {
 		store = handed;
 		from_hand = 1;
 	}
+	/*
+	 * Scoped: the first free in the text names it, as the path walk's
+	 * first does, an early exit's too; the span runs to the free of the
+	 * path that goes on (held until there).
+	 */
+	span = freed;
+	if (exit_freed >= 0 && (freed < 0 || exit_freed < freed))
+		freed = exit_freed;
+	if (span < 0)
+		span = freed;
 	decide = store >= 0 ? store : ret >= 0 ? ret : freed;
 	if (decide < 0) {
 		for (h = 0; h < nheld; h++)
@@ -527,7 +566,8 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 	 * Held up to the store or return that hands it over (a free on a
 	 * later error path does not extend it: the labelling brief's span).
 	 */
-	span = decide;
+	if (decide != freed)
+		span = decide;
 	r->held_across_sleep = sleep >= 0 && sleep < span;
 	if (r->held_across_sleep) {
 		r->sleep_evidence = lex_call_at(lf, sleep);
