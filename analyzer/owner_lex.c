@@ -78,8 +78,12 @@ int lex_local_var(const struct lexfile *lf, const struct lex_func *fn,
 {
 	long p = lex_prev(lf, var), k;
 
-	/* `#ifdef CONFIG_X` on the line before is no type */
-	while (p > 0 && lf->toks[p].dir >= 0)
+	/*
+	 * `#ifdef CONFIG_X` on the line before is no type (but within a
+	 * #define's body the tokens before are that body's)
+	 */
+	while (p > 0 && lf->toks[p].dir >= 0 &&
+	       lf->toks[p].dir != lf->toks[var].dir)
 		p = lex_prev(lf, p);
 	/* a type before it; `else v = ...` is a statement, not a type */
 	if (p >= 0 && (lf->toks[p].kind == TK_IDENT ||
@@ -729,9 +733,7 @@ void holder_returned(struct walk_ctx *w, const struct site *s,
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 {
 	const struct lexfile *lf = w->lf;
-	const struct lex_func *fn;
-	long i, var;
-	enum lex_use use;
+	long i;
 
 	r->lifetime = "unknown";
 	r->held_across_sleep = -1;
@@ -742,22 +744,31 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 			owner_macro(w, lf, i, r);
 		return;
 	}
-	fn = &lf->funcs[lf->toks[i].fn];
+	lex_in_function(w, lf, &lf->funcs[lf->toks[i].fn], i, r);
+}
+
+void lex_in_function(struct walk_ctx *w, const struct lexfile *lf,
+		     const struct lex_func *fn, long i, struct owner *r)
+{
+	unsigned line = lf->toks[i].line;
+	long var;
+	enum lex_use use;
+
 	use = lex_consumer(lf, i, &var);
 	if (use == LEX_RETURN || use == LEX_STORE)
 		r->held_across_sleep = 0; /* handed over at once */
 	if (use == LEX_RETURN) {
 		r->lifetime = "returned";
-		r->line = s->line;
-		r->evidence = xasprintf("returned at line %u", s->line);
+		r->line = line;
+		r->evidence = xasprintf("returned at line %u", line);
 		return;
 	}
 	if (use == LEX_STORE) {
 		r->lifetime = "stored";
-		r->line = s->line;
+		r->line = line;
 		r->target = lex_lhs_text(lf, i);
 		r->evidence = xasprintf("stored in %s at line %u", r->target,
-					s->line);
+					line);
 		lex_follow_place(w, lf, fn, i, r);
 		return;
 	}
@@ -766,11 +777,11 @@ void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r)
 	if (!lex_local_var(lf, fn, var)) {
 		r->lifetime = "stored";
 		r->held_across_sleep = 0;
-		r->line = s->line;
+		r->line = line;
 		r->target = xstrndup(lf->buf + lf->toks[var].off,
 				     lf->toks[var].len);
 		r->evidence = xasprintf("stored in %s at line %u", r->target,
-					s->line);
+					line);
 		lex_follow_place(w, lf, fn, i, r);
 		return;
 	}

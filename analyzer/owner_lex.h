@@ -142,5 +142,11 @@ void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
 		 struct owner *r);
 /* Fill R for the site S (call name at LINE:COL) from W's tokens. */
 void owner_lexical(struct walk_ctx *w, const struct site *s, struct owner *r);
+/*
+ * The same for the site whose call is named at token I, in the body of
+ * FN (a function of the file, or one a #define's body defines).
+ */
+void lex_in_function(struct walk_ctx *w, const struct lexfile *lf,
+		     const struct lex_func *fn, long i, struct owner *r);
 
 #endif

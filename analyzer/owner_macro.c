@@ -9,9 +9,10 @@
  *     `({ page = alloc_page_vma(...); if (page) ...; page; })`: returned;
  *   - a body that writes the object into a member or element,
  *     `(heap)->data = kvmalloc(...)`: stored.
- * A body that defines whole functions (`static ssize_t name##_show(...)
- * { ... }`) is left alone: its object's fate is in that function's code,
- * which a definition's tokens do not give the walk.
+ * A body that defines a whole function (`static ssize_t name##_show(...)
+ * { ... }`) is read as a function of the file is by the token tier: the
+ * object's fate is in that function's code, the same in every expansion
+ * but for the names pasted into it.
  */
 #include "analyzer/owner_lex.h"
 #include "analyzer/tables.h"
@@ -123,6 +124,30 @@ static char *member_store(const struct lexfile *lf, long first, long i)
 	return member ? lex_text(lf, (unsigned)start, (unsigned)j) : NULL;
 }
 
+/*
+ * The site at token I in the function whose body the `{` at B opens, in
+ * a #define's body ending at END: the function as the token tier reads
+ * one of the file's, its name the token before the parameter list.
+ */
+static void in_defined_function(struct walk_ctx *w, const struct lexfile *lf,
+				long b, long end, long i, struct owner *r)
+{
+	struct lex_func fn = {NULL, 0, (unsigned)b, 0};
+	long c = b, o = lex_paren_open(lf, lex_prev(lf, b));
+	int depth = 0;
+
+	for (; c < end; c++)
+		if (lex_tok_is(lf, c, "{"))
+			depth++;
+		else if (lex_tok_is(lf, c, "}") && !--depth)
+			break;
+	if (c >= end || c < i || o <= 0)
+		return;
+	fn.name_tok = (unsigned)lex_prev(lf, o);
+	fn.body_close = (unsigned)c;
+	lex_in_function(w, lf, &fn, i, r);
+}
+
 void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
 		 struct owner *r)
 {
@@ -133,8 +158,10 @@ void owner_macro(struct walk_ctx *w, const struct lexfile *lf, long i,
 	if (d->name < 0 || first <= d->name || (long)first > i)
 		return;
 	for (k = first; k < i; k++)
-		if (lex_tok_is(lf, k, "{") && opens_function(lf, k))
+		if (lex_tok_is(lf, k, "{") && opens_function(lf, k)) {
+			in_defined_function(w, lf, k, end, i, r);
 			return;
+		}
 	name = lex_text(lf, (unsigned)d->name, (unsigned)d->name + 1);
 	lex_consumer(lf, i, &var);
 	if (whole_value(lf, first, end, i) ||
