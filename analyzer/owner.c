@@ -898,6 +898,7 @@ void own_ret_domain(void *ctx, CXCursor stmt, unsigned st)
 	unsigned line;
 
 	line = clang_Cursor_isNull(stmt) ? 0 : ast_line(stmt);
+	o->kept_at_ret |= (st & OW_KEPT) != 0;
 	/*
 	 * `list_add(&p->node, &head); return p;`: stored, and the caller
 	 * gets it as well, which decide() answers as returned; not where

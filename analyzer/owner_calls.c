@@ -259,9 +259,24 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 		     xasprintf("%s() at line %u", name, line));
 	}
 	if (a->freed) {
-		if (st & OW_HELD)
+		if (st & OW_HELD) {
 			note(&o->freed, line,
 			     xasprintf("%s() at line %u", name, line));
+		} else if (st & OW_KEPT && !o->kept_by_call &&
+			   !o->kept_in_param && table_free_arg(w, name) >= 0) {
+			/*
+			 * put in a place of the function's by `=`, and freed
+			 * after all (by a free, not a wrapper that may free
+			 * on a failure only): the last such free in the text
+			 */
+			if (o->freed_kept.seen && o->freed_kept.line < line) {
+				free(o->freed_kept.what);
+				memset(&o->freed_kept, 0, sizeof(o->freed_kept));
+			}
+			note(&o->freed_kept, line,
+			     xasprintf("%s() at line %u", name, line));
+			return st & ~OW_KEPT;
+		}
 		return to_done(st);
 	}
 	if (!a->best)
@@ -279,6 +294,7 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 			if (!o->target)
 				o->target = xasprintf("%s()", name);
 		}
+		o->kept_by_call = 1;
 		return to_kept(st);
 	}
 	/*
@@ -591,6 +607,7 @@ void own_release(struct own *o)
 	fact_free(&o->escaped);
 	fact_free(&o->slept);
 	fact_free(&o->slept_kept);
+	fact_free(&o->freed_kept);
 	free(o->target);
 	free(o->holder);
 	while (o->nguards)

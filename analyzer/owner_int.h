@@ -75,6 +75,18 @@ struct own {
 	/* a sleep after a store (OW_KEPT), before a return of the object */
 	struct fact slept_kept;
 	/*
+	 * freed by its own name after a store (`exts->actions = actions;
+	 * ... kfree(actions);`), and whether any path still reached a
+	 * return with it kept
+	 */
+	struct fact freed_kept;
+	int kept_at_ret;
+	/*
+	 * a store function kept it (list_add(), usb_anchor_urb()): a
+	 * reference of its own, which a later put does not end
+	 */
+	int kept_by_call;
+	/*
 	 * A store put it in what a parameter reaches (`s->private = it`,
 	 * `dev_set_drvdata(&gdev->dev, card)`): the caller finds it there,
 	 * so returning it as well hands over no ownership.

@@ -262,6 +262,33 @@ static void managed_elsewhere(struct walk_ctx *w, struct owner *r,
 			    s->api));
 }
 
+/*
+ * Does the text reach the free of O's freed_kept from the store, as a
+ * statement that runs whenever the store does?  A statement the parse
+ * dropped (`return call(info, wait | UMH_KILLABLE);` with a header's
+ * constant) leaves the path walk going on to an error label's free.
+ */
+static int kept_free_reached(const struct own *o)
+{
+	const struct lexfile *lf = o->w->lf;
+	const char *what = o->freed_kept.what;
+	size_t n = what ? strcspn(what, "(") : 0;
+	long k, from = -1, to = -1;
+
+	if (!lf || !n)
+		return 0;
+	for (k = 0; k < (long)lf->ntoks && to < 0; k++) {
+		const struct tok *t = &lf->toks[k];
+
+		if (from < 0 && t->line == o->stored.line)
+			from = k;
+		else if (from >= 0 && t->line == o->freed_kept.line &&
+			 t->len == n && !memcmp(lf->buf + t->off, what, n))
+			to = k;
+	}
+	return to > from && from >= 0 && lex_unconditional_after(lf, from, to);
+}
+
 /* The answer of a path walk, by precedence. */
 static void decide(struct own *o, struct owner *r, CXCursor call)
 {
@@ -270,6 +297,14 @@ static void decide(struct own *o, struct owner *r, CXCursor call)
 	} else if (o->stored.seen && o->leaked_only.seen && !o->managed) {
 		/* `if (setup()) return -EIO;` before `d->buf = buf;` */
 		take(r, "leaked_on_path", &o->leaked_only);
+	} else if (o->stored.seen && o->freed_kept.seen && !o->kept_at_ret &&
+		   !o->kept_by_call && !o->leaked.seen && !o->escaped_out &&
+		   kept_free_reached(o)) {
+		/*
+		 * `exts->actions = actions; ... kfree(actions);` on every
+		 * path: the place held it for a while, the function frees it
+		 */
+		take(r, "scoped", &o->freed_kept);
 	} else if (o->stored.seen) {
 		take(r, "stored", &o->stored);
 		r->target = o->target;
