@@ -305,14 +305,6 @@ static int if_block_end(const struct lexfile *lf, long k)
 }
 
 /*
- * Is the call at token TO a statement of its own in the block of the
- * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
- * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
- * right before it (`out: kfree(buf);`) is no condition: the code before
- * falls through to it, and a `goto` in between jumps there too; nor is a
- * test of the object's own presence (past_null_guard()).
- */
-/*
  * Is the `}` at K the end of a loop's body opened after token ALLOC: a
  * loop the object was made before, which every turn leaves for what
  * follows (`for (...) { send(buf); } kfree(buf);`)?
@@ -332,11 +324,20 @@ static int outer_loop_end(const struct lexfile *lf, long k, long alloc)
 	return lex_tok_is(lf, po, "for") || lex_tok_is(lf, po, "while");
 }
 
+/*
+ * Is the call at token TO a statement of its own in the block of the
+ * token FROM, reached whenever FROM is (`use(buf); kfree(buf);`), rather
+ * than under a condition (`if (send(skb)) kfree_skb(skb);`)?  A label
+ * right before it (`out: kfree(buf);`) is no condition: the code before
+ * falls through to it, and a `goto` in between jumps there too; nor is a
+ * test of the object's own presence (past_null_guard()).
+ */
 int lex_unconditional_after(const struct lexfile *lf, long from, long to)
 {
 	return lex_reached_after(lf, LONG_MAX, from, to);
 }
 
+/* The same, where the object was made at ALLOC (owner_int.h). */
 int lex_reached_after(const struct lexfile *lf, long alloc, long from,
 		      long to)
 {

@@ -383,13 +383,6 @@ static int returns_cast(const struct lexfile *lf, long k, long end, long var)
 }
 
 /*
- * Follow local VAR (assigned the call at token I) through the rest of
- * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
- * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
- * or freed, in that precedence (stored on success and freed on failure
- * is stored).  Held across a sleep before the deciding token.
- */
-/*
  * Is the free call at K on a branch that leaves the function: `if (err)
  * { kfree(p); return err; }`?  Its statement is followed by a return or
  * a goto that ends a braced then- or else-block.  The path that goes on
@@ -411,6 +404,14 @@ static int exit_free(const struct lexfile *lf, long k, long end)
 	return lex_if_open(lf, p) >= 0 || lex_tok_is(lf, p, "else");
 }
 
+/*
+ * Follow local VAR (assigned the call at token I) through the rest of
+ * FN's tokens: stored (`x->f = var;`, `*out = var;`, a `store` function
+ * of data/lifetime.txt), returned (`return var;`, `return &var->m;`)
+ * or freed, in that precedence (stored on success and freed on failure
+ * is stored; a free on an early exit, exit_free(), decides only when
+ * nothing else does).  Held across a sleep before the deciding token.
+ */
 void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		const struct lex_func *fn, long i, long var, struct owner *r)
 {
