@@ -42,13 +42,34 @@ static int jumps_before(const struct lexfile *lf, long p)
 					 lf->toks[st].len);
 }
 
+/*
+ * Is token K in the body that token G is in: the same function of the
+ * file, or, for a function a #define defines (owner_macro.c), the same
+ * directive?
+ */
+static int same_body(const struct lexfile *lf, long k, long g)
+{
+	const struct tok *a = &lf->toks[k], *b = &lf->toks[g];
+
+	return b->fn >= 0 ? a->fn == b->fn : b->dir >= 0 && a->dir == b->dir;
+}
+
+/* The first token of the body token G is in, or -1. */
+static long body_start(const struct lexfile *lf, long g)
+{
+	const struct tok *t = &lf->toks[g];
+
+	if (t->fn >= 0)
+		return (long)lf->funcs[t->fn].body_open + 1;
+	return t->dir >= 0 ? (long)lf->dirs[t->dir].first : -1;
+}
+
 /* The label `NAME:` that the goto at G jumps to, in G's function, or -1. */
 static long label_of(const struct lexfile *lf, long g)
 {
-	long l;
+	long l = body_start(lf, g);
 
-	for (l = (long)lf->funcs[lf->toks[g].fn].body_open + 1;
-	     l + 1 < (long)lf->ntoks && lf->toks[l].fn == lf->toks[g].fn; l++)
+	for (; l >= 0 && l + 1 < (long)lf->ntoks && same_body(lf, l, g); l++)
 		if (lex_same_tok(lf, l, g + 1) && lex_tok_is(lf, l + 1, ":") &&
 		    !lex_tok_is(lf, lex_prev(lf, l), "goto"))
 			return l;
@@ -77,8 +98,7 @@ static int label_rejoins(const struct lexfile *lf, long l, long to)
 {
 	long k, t;
 
-	for (k = l + 2; k < (long)lf->ntoks && lf->toks[k].fn == lf->toks[l].fn;
-	     k++) {
+	for (k = l + 2; k < (long)lf->ntoks && same_body(lf, k, l); k++) {
 		if (lex_tok_is(lf, k, "return"))
 			return 0;
 		if (same_call(lf, to, k))
