@@ -133,14 +133,10 @@ static void in_defined_function(struct walk_ctx *w, const struct lexfile *lf,
 				long b, long end, long i, struct owner *r)
 {
 	struct lex_func fn = {NULL, 0, (unsigned)b, 0};
-	long c = b, o = lex_paren_open(lf, lex_prev(lf, b));
-	int depth = 0;
+	/* the `}` that closes the body (a loop's or any braced one's) */
+	long c = lex_loop_close(lf, b, end);
+	long o = lex_paren_open(lf, lex_prev(lf, b));
 
-	for (; c < end; c++)
-		if (lex_tok_is(lf, c, "{"))
-			depth++;
-		else if (lex_tok_is(lf, c, "}") && !--depth)
-			break;
 	if (c >= end || c < i || o <= 0)
 		return;
 	fn.name_tok = (unsigned)lex_prev(lf, o);
