@@ -549,7 +549,13 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 			if (st & OW_HELD) {
 				char *t = ast_text(o->w, k[0]);
 
-				if (own_param_rooted(o, t))
+				/*
+				 * `*dma_handle = virt_to_phys(ret); return
+				 * ret;`: the caller gets an address of the
+				 * object beside it, not the object
+				 */
+				if (own_param_rooted(o, t) &&
+				    !converted_call(o, k[1]))
 					o->kept_in_param = 1;
 				note(&o->stored, line,
 				     xasprintf("stored in %s at line %u", t,
