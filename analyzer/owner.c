@@ -505,6 +505,37 @@ static int self_rooted(struct own *o, CXCursor written)
 	return yes;
 }
 
+/*
+ * Has the object another name than its first variable?  The aliases
+ * are kept for the whole function, not per path: `tail = new;` of the
+ * last loop pass names the next pass's object too.
+ */
+static int aliased(const struct own *o)
+{
+	int i;
+
+	for (i = 1; i < o->nvars; i++)
+		if (!clang_equalCursors(o->vars[i], o->vars[0]))
+			return 1;
+	return 0;
+}
+
+/*
+ * `ret = add_watch(watch, list); if (!ret) watch = NULL; ... kfree(watch);`:
+ * after a hand-over or a store, the variable no longer names the object,
+ * so the free at the common exit frees nothing on that path.  A handed-
+ * over object stays with the callee, as at a return; a live one keeps
+ * its state (`p = NULL` before its allocation in a loop).
+ */
+static unsigned nulled(struct own *o, unsigned st)
+{
+	if (st & OW_ESC)
+		o->escaped_out = 1;
+	if (!(st & (OW_ESC | OW_KEPT)))
+		return st;
+	return (st & ~(OW_ESC | OW_KEPT)) | OW_DONE;
+}
+
 static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 {
 	CXCursor lhs = ast_strip(k[0]), rhs = ast_strip(k[1]);
@@ -514,6 +545,8 @@ static unsigned ev_assign(struct own *o, CXCursor c, CXCursor *k, unsigned st)
 	if (!st)
 		return 0;
 	if (tracked(o, lhs) && ast_spelled_plain(o->w, k[0])) {
+		if (own_null_const(rhs) && !aliased(o))
+			return nulled(o, st);
 		/* p = other: the old object is no longer reachable here. */
 		if (!ast_same(rhs, o->call) && !tracked(o, rhs) &&
 		    clang_getCursorKind(rhs) != CXCursor_IntegerLiteral &&
@@ -858,21 +891,6 @@ static int returns_inside(struct own *o, CXCursor e)
 
 	free(t);
 	return yes && returns_pointer(o);
-}
-
-/*
- * Has the object another name than its first variable?  The aliases
- * are kept for the whole function, not per path: `tail = new;` of the
- * last loop pass names the next pass's object too.
- */
-static int aliased(const struct own *o)
-{
-	int i;
-
-	for (i = 1; i < o->nvars; i++)
-		if (!clang_equalCursors(o->vars[i], o->vars[0]))
-			return 1;
-	return 0;
 }
 
 /*
