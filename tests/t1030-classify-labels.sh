@@ -425,6 +425,17 @@ score held-out33 "$SRC_DIR/tests/data/labels-6.1-heldout33.tsv" 61 \
 	--min held_across_sleep=85 --margin held_across_sleep=25 \
 	--min context=92 --margin context=12
 
+# The thirty-fifth sample (tests/data/labels-6.1-heldout34.tsv: 61
+# sites, seed 4038, drawn after session 44's dma-handle change, four
+# readers and a third on 10 disagreements).  Scored blind: 91.8 / 82.0
+# / 91.8 % against constant answers of 72.1 / 52.5 / 88.5 %; 93.4 %
+# lifetime once keyctl's `watch = NULL` hand-over was read.  Context
+# has a floor and no margin: 88.5 % of it is process context.
+score held-out34 "$SRC_DIR/tests/data/labels-6.1-heldout34.tsv" 61 \
+	--min lifetime=90 --margin lifetime=17 \
+	--min held_across_sleep=80 --margin held_across_sleep=25 \
+	--min context=90
+
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
 # read by two readers who agreed on every column (docs/classifiers.md).
