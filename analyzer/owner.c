@@ -241,6 +241,28 @@ static int converted_call(struct own *o, CXCursor e)
 	       converts_tracked(o, e);
 }
 
+/*
+ * `set_p4d(p4d, __p4d(_KERNPG_TABLE | __pa(new_pud_page)))`: a
+ * conversion of the object combined into a value (a page-table entry, a
+ * register's word) hands the object to what takes that value.  The
+ * conversion itself only borrows it.
+ */
+static int carries_converted(struct own *o, CXCursor e)
+{
+	CXCursor k[AST_MAX_KIDS];
+	char op[4];
+
+	e = ast_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator ||
+	    ast_children(e, k) != 2)
+		return 0;
+	ast_operator(o->w, e, op);
+	if (strcmp(op, "|") && strcmp(op, "+"))
+		return 0;
+	return converted_call(o, k[0]) || converted_call(o, k[1]) ||
+	       carries_converted(o, k[0]) || carries_converted(o, k[1]);
+}
+
 struct seq {
 	struct own *o;
 	unsigned st;
@@ -331,6 +353,9 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 	n = ast_nargs(c);
 	for (i = 0; i < n; i++) {
 		int m = arg_mentions(o, ast_arg(c, i));
+
+		if (!m && carries_converted(o, ast_arg(c, i)))
+			m = 2;
 
 		if (m && i < 32)
 			a.mask |= 1u << i;

@@ -361,10 +361,47 @@ static int tok_tracked(struct own *o, unsigned i)
 	return 0;
 }
 
+/*
+ * Tokens FIRST..LAST combine a conversion of the object into a value:
+ * `_KERNPG_TABLE | __pa(page)` (carries_converted() of the AST).
+ */
+static int tok_carries_converted(struct own *o, unsigned first,
+				 unsigned last)
+{
+	const struct lexfile *lf = o->w->lf;
+	unsigned k, conv = 0, op = 0;
+	int depth = 0;
+
+	if (!o->w->lifetime)
+		return 0;
+	for (k = first; k <= last; k++) {
+		const struct tok *t = &lf->toks[k];
+
+		if (ast_tok_eq(o->w, k, "("))
+			depth++;
+		else if (ast_tok_eq(o->w, k, ")"))
+			depth--;
+		else if (!depth && (ast_tok_eq(o->w, k, "|") ||
+				    ast_tok_eq(o->w, k, "+")))
+			op = 1;
+		else if (k + 3 <= last && t->kind == TK_IDENT &&
+			 ast_tok_eq(o->w, k + 1, "(") &&
+			 tok_tracked(o, k + 2) &&
+			 ast_tok_eq(o->w, k + 3, ")") &&
+			 names_get(&o->w->lifetime[LT_CONVERT],
+				   lf->buf + t->off, t->len) >= 0)
+			conv = 1;
+	}
+	return conv && op;
+}
+
 /* arg_mentions() for the argument spelled by tokens FIRST..LAST. */
 static int tok_mention(struct own *o, unsigned first, unsigned last)
 {
 	struct walk_ctx *w = o->w;
+
+	if (tok_carries_converted(o, first, last))
+		return 2;
 
 	if (tok_tracked(o, last) &&
 	    (first == last || ast_tok_eq(w, last - 1, ")") ||
