@@ -356,7 +356,6 @@ static unsigned ev_call(struct own *o, CXCursor c, unsigned st)
 
 		if (!m && carries_converted(o, ast_arg(c, i)))
 			m = 2;
-
 		if (m && i < 32)
 			a.mask |= 1u << i;
 		if (m > a.best || (m && m == a.best && a.arg < 0))

@@ -368,15 +368,11 @@ static int tok_tracked(struct own *o, unsigned i)
 static int tok_carries_converted(struct own *o, unsigned first,
 				 unsigned last)
 {
-	const struct lexfile *lf = o->w->lf;
 	unsigned k, conv = 0, op = 0;
+	long end;
 	int depth = 0;
 
-	if (!o->w->lifetime)
-		return 0;
 	for (k = first; k <= last; k++) {
-		const struct tok *t = &lf->toks[k];
-
 		if (ast_tok_eq(o->w, k, "("))
 			depth++;
 		else if (ast_tok_eq(o->w, k, ")"))
@@ -384,12 +380,9 @@ static int tok_carries_converted(struct own *o, unsigned first,
 		else if (!depth && (ast_tok_eq(o->w, k, "|") ||
 				    ast_tok_eq(o->w, k, "+")))
 			op = 1;
-		else if (k + 3 <= last && t->kind == TK_IDENT &&
-			 ast_tok_eq(o->w, k + 1, "(") &&
-			 tok_tracked(o, k + 2) &&
-			 ast_tok_eq(o->w, k + 3, ")") &&
-			 names_get(&o->w->lifetime[LT_CONVERT],
-				   lf->buf + t->off, t->len) >= 0)
+		else if (k > first + 1 && tok_tracked(o, k) &&
+			 lex_converted(o->w, o->w->lf, (long)k, &end) >= 0 &&
+			 end <= (long)last + 1)
 			conv = 1;
 	}
 	return conv && op;
@@ -402,7 +395,6 @@ static int tok_mention(struct own *o, unsigned first, unsigned last)
 
 	if (tok_carries_converted(o, first, last))
 		return 2;
-
 	if (tok_tracked(o, last) &&
 	    (first == last || ast_tok_eq(w, last - 1, ")") ||
 	     (last == first + 1 && ast_tok_eq(w, first, "&"))))

@@ -344,14 +344,8 @@ int lex_element_store(const struct lexfile *lf, long k)
 		 lex_local_var(lf, fn, s));
 }
 
-/*
- * VAR at token K as the whole argument of `convert` calls of
- * data/lifetime.txt, nested (`kasan_reset_tag(page_address(page))`): the
- * outermost call's name token, and in *END the token after its `)`;
- * else -1.
- */
-static long converted(struct walk_ctx *w, const struct lexfile *lf, long k,
-		      long *end)
+long lex_converted(struct walk_ctx *w, const struct lexfile *lf, long k,
+		   long *end)
 {
 	long c = -1, s = k, e = k;
 
@@ -449,7 +443,7 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 		 * the object in another form
 		 */
 		if (lex_same_tok(lf, k, var) && (store < 0 || ret < 0) &&
-		    (conv = converted(w, lf, k, &cend)) >= 0 &&
+		    (conv = lex_converted(w, lf, k, &cend)) >= 0 &&
 		    lex_tok_is(lf, cend, ";")) {
 			if (lex_tok_is(lf, conv - 1, "return") && ret < 0)
 				ret = conv - 1;

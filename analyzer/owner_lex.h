@@ -118,6 +118,14 @@ void lex_store_freed(struct walk_ctx *w, const struct site *s,
  * argument (`alloc_cpumask_var(&mask, gfp)`): R from following the
  * local variable named there to its free, store or return.
  */
+/*
+ * VAR at token K as the whole argument of `convert` calls of
+ * data/lifetime.txt, nested (`kasan_reset_tag(page_address(page))`): the
+ * outermost call's name token, and in *END the token after its `)`;
+ * else -1.
+ */
+long lex_converted(struct walk_ctx *w, const struct lexfile *lf, long k,
+		   long *end);
 void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 		   struct owner *r);
 
