@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Per-TU function facts (see tufacts.h).  One visit of the TU's function
- * definitions records each function's calls; sleeping and freeing then
- * propagate through the TU's own call graph until nothing changes.
+ * Per-TU function facts (see tufacts.h).  The walker's visit of the TU's
+ * function definitions records each function's calls; sleeping and
+ * freeing then propagate through the TU's own call graph until nothing
+ * changes.
  */
 #include "analyzer/tufacts.h"
 #include "analyzer/ast.h"
@@ -41,7 +42,8 @@ struct cb_mark {
 };
 
 struct tu_facts {
-	int computed;
+	struct fn_rec *cur;	/* the function whose body is visited */
+	CXCursor param0;	/* its first parameter, or a null cursor */
 	struct cb_mark *marks;
 	size_t nmarks;
 	struct fn_rec *fns;
@@ -56,6 +58,7 @@ static struct tu_facts *facts(struct walk_ctx *w)
 	if (!w->facts) {
 		w->facts = xcalloc(1, sizeof(*w->facts));
 		names_init(&w->facts->index);
+		w->facts->param0 = clang_getNullCursor();
 	}
 	return w->facts;
 }
@@ -137,12 +140,6 @@ int gfp_text_path_picks(const char *text)
 
 /* --- recording the TU's functions ----------------------------------- */
 
-struct rec_ctx {
-	struct walk_ctx *w;
-	struct fn_rec *fn;
-	CXCursor param0;
-};
-
 int table_free_arg(struct walk_ctx *w, const char *name)
 {
 	const struct alloc_fn *a;
@@ -194,15 +191,16 @@ static int points_into(const struct walk_ctx *w, CXCursor a, CXCursor var)
 	return ast_refers_to(a, var);
 }
 
-static void record_call(struct rec_ctx *r, CXCursor c)
+void tu_facts_call(struct walk_ctx *w, CXCursor c)
 {
-	struct fn_rec *fn = r->fn;
+	struct tu_facts *t = facts(w);
+	struct fn_rec *fn = t->cur;
 	struct call_rec *cr;
 	char *name = ast_callee(c);
 	const struct alloc_fn *a;
 	int i, n, put;
 
-	if (!*name) {
+	if (!fn || !*name) {
 		free(name);
 		return;
 	}
@@ -212,31 +210,22 @@ static void record_call(struct rec_ctx *r, CXCursor c)
 	cr->callee = name;
 	cr->line = ast_line(c);
 	n = ast_nargs(c);
-	put = lifetime_put_arg(r->w->lifetime, name, strlen(name));
+	put = lifetime_put_arg(w->lifetime, name, strlen(name));
 	for (i = 0; i < n && i < 16; i++)
-		if (!clang_Cursor_isNull(r->param0) &&
-		    ((ast_refers_to(ast_arg(c, i), r->param0) &&
-		      ast_spelled_plain(r->w, ast_arg(c, i))) ||
-		     (i == put && points_into(r->w, ast_arg(c, i), r->param0))))
+		if (!clang_Cursor_isNull(t->param0) &&
+		    ((ast_refers_to(ast_arg(c, i), t->param0) &&
+		      ast_spelled_plain(w, ast_arg(c, i))) ||
+		     (i == put && points_into(w, ast_arg(c, i), t->param0))))
 			/* not kfree(p->buf), but kref_put(&p->kref, ...) */
 			cr->param0_args |= 1u << i;
-	a = is_alloc(r->w, name);
+	a = is_alloc(w, name);
 	if (a) {
-		char *t = a->gfp_arg >= 0 ? ast_text(r->w, ast_arg(c, a->gfp_arg))
+		char *g = a->gfp_arg >= 0 ? ast_text(w, ast_arg(c, a->gfp_arg))
 					  : NULL;
 
-		cr->sleeps = alloc_call_may_sleep(a, t) > 0;
-		free(t);
+		cr->sleeps = alloc_call_may_sleep(a, g) > 0;
+		free(g);
 	}
-}
-
-static enum CXChildVisitResult visit_body(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr)
-		record_call(data, c);
-	return CXChildVisit_Recurse;
 }
 
 static int in_main(struct walk_ctx *w, CXCursor c)
@@ -274,34 +263,27 @@ static int returns_irqreturn(struct walk_ctx *w, CXCursor fn)
 	return 0;
 }
 
-static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent,
-					 CXClientData data)
+int tu_facts_function(struct walk_ctx *w, CXCursor c)
 {
-	struct rec_ctx *r = data;
-	struct tu_facts *t = r->w->facts;
-	enum CXCursorKind k = clang_getCursorKind(c);
+	struct tu_facts *t = facts(w);
 	struct fn_rec *fn;
 
-	(void)parent;
-	if (k == CXCursor_LinkageSpec)
-		return CXChildVisit_Recurse;
-	if (k != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-	    !in_main(r->w, c))
-		return CXChildVisit_Continue;
+	t->cur = NULL;
+	if (!in_main(w, c))
+		return 0;
 	t->fns = xrealloc(t->fns, (t->nfns + 1) * sizeof(*t->fns));
 	fn = &t->fns[t->nfns];
 	memset(fn, 0, sizeof(*fn));
 	fn->f.name = ast_name(c);
 	fn->f.line = ast_line(c);
-	fn->f.irq_handler = returns_irqreturn(r->w, c);
+	fn->f.irq_handler = returns_irqreturn(w, c);
 	names_put(&t->index, fn->f.name, strlen(fn->f.name), (int)t->nfns);
 	t->nfns++;
-	r->fn = fn;
-	r->param0 = clang_Cursor_getNumArguments(c) > 0
+	t->cur = fn;
+	t->param0 = clang_Cursor_getNumArguments(c) > 0
 			    ? clang_Cursor_getArgument(c, 0)
 			    : clang_getNullCursor();
-	clang_visitChildren(c, visit_body, r);
-	return CXChildVisit_Continue;
+	return 1;
 }
 
 static struct fn_rec *rec_of(struct tu_facts *t, const char *name)
@@ -446,26 +428,20 @@ static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 	}
 }
 
-static void compute(struct walk_ctx *w, struct tu_facts *t)
+void tu_facts_done(struct walk_ctx *w)
 {
-	struct rec_ctx r = {w, NULL, clang_getNullCursor()};
+	struct tu_facts *t = facts(w);
 
-	t->computed = 1;
+	t->cur = NULL;
 	if (!w->tu || w->depth < DEPTH_SINGLE_FILE)
 		return;
-	clang_visitChildren(clang_getTranslationUnitCursor(w->tu), visit_top,
-			    &r);
 	propagate(w, t);
 	mark_callbacks(w, t);
 }
 
 const struct tu_facts *tu_facts_get(struct walk_ctx *w)
 {
-	struct tu_facts *t = facts(w);
-
-	if (!t->computed)
-		compute(w, t);
-	return t;
+	return facts(w);
 }
 
 const struct fn_fact *tu_fact(const struct tu_facts *t, const char *name)

@@ -4,8 +4,8 @@
 
 /*
  * Facts about the functions of one translation unit that several
- * classifiers need, computed once per TU on first use (from the AST when
- * there is one): which functions may sleep (directly, or through another
+ * classifiers need, computed once per TU (from the AST when there is
+ * one): which functions may sleep (directly, or through another
  * function of the TU, transitively), which free their first parameter
  * (free wrappers), and which run in atomic context (registered as an irq
  * handler, timer or tasklet, or returning irqreturn_t).  Also a memo for
@@ -24,7 +24,18 @@ struct fn_fact {
 	int threaded;	   /* registered as a threaded irq handler */
 };
 
-/* Facts of W's TU (NULL without an AST); owned by W. */
+/*
+ * The walker's one visit of the TU's function bodies records the facts:
+ * each function definition FN (tu_facts_function(): 1 when it is one of
+ * the main file's, whose calls to record), each call in its body
+ * (tu_facts_call()), then tu_facts_done() solves them, before any
+ * classifier runs.  A second visit of every body for these was 5 % of
+ * the CPU of a scan.
+ */
+int tu_facts_function(struct walk_ctx *w, CXCursor fn);
+void tu_facts_call(struct walk_ctx *w, CXCursor call);
+void tu_facts_done(struct walk_ctx *w);
+/* Facts of W's TU (none without an AST); owned by W. */
 const struct tu_facts *tu_facts_get(struct walk_ctx *w);
 
 /* This TU's function NAME, or NULL. */

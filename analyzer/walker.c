@@ -294,6 +294,8 @@ struct match {
 	CXCursor *calls; /* per site, null cursor when unmatched */
 	struct ast_fn *fns;
 	size_t nfns;
+	int mine;  /* the body visited is one of fns[] */
+	int facts; /* its calls go to tu_facts_call() */
 };
 
 static int offset_in_main(struct walk_ctx *w, CXSourceLocation loc,
@@ -332,7 +334,11 @@ static enum CXChildVisitResult visit_calls(CXCursor c, CXCursor parent,
 	long at;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	if (m->facts)
+		tu_facts_call(m->w, c);
+	if (m->mine &&
 	    offset_in_main(m->w, clang_getCursorLocation(c), 1, &off) &&
 	    (at = site_at(m->lf, off)) >= 0 &&
 	    clang_Cursor_isNull(m->calls[at]))
@@ -352,14 +358,17 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent,
 	if (k != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
 		return k == CXCursor_LinkageSpec ? CXChildVisit_Recurse :
 						   CXChildVisit_Continue;
+	m->facts = tu_facts_function(m->w, c);
 	r = clang_getCursorExtent(c);
-	if (!offset_in_main(m->w, clang_getRangeStart(r), 0, &f.start) ||
-	    !offset_in_main(m->w, clang_getRangeEnd(r), 0, &f.end))
-		return CXChildVisit_Continue;
-	f.cur = c;
-	m->fns = xrealloc(m->fns, (m->nfns + 1) * sizeof(*m->fns));
-	m->fns[m->nfns++] = f;
-	clang_visitChildren(c, visit_calls, m);
+	m->mine = offset_in_main(m->w, clang_getRangeStart(r), 0, &f.start) &&
+		  offset_in_main(m->w, clang_getRangeEnd(r), 0, &f.end);
+	if (m->mine) {
+		f.cur = c;
+		m->fns = xrealloc(m->fns, (m->nfns + 1) * sizeof(*m->fns));
+		m->fns[m->nfns++] = f;
+	}
+	if (m->mine || m->facts)
+		clang_visitChildren(c, visit_calls, m);
 	return CXChildVisit_Continue;
 }
 
@@ -375,7 +384,7 @@ static void call_site_hooks(struct walk_ctx *w, struct site *s, CXCursor call,
 
 void walk_file(struct walk_ctx *w, struct lexfile *lf)
 {
-	struct match m = { w, lf, NULL, NULL, 0 };
+	struct match m = { w, lf, NULL, NULL, 0, 0, 0 };
 	char *done;
 	size_t i, f;
 	int k;
@@ -390,6 +399,7 @@ void walk_file(struct walk_ctx *w, struct lexfile *lf)
 	if (w->tu && w->depth >= DEPTH_SINGLE_FILE)
 		clang_visitChildren(clang_getTranslationUnitCursor(w->tu),
 				    visit_top, &m);
+	tu_facts_done(w);
 	/*
 	 * A site's confidence is what its classifiers can see: the parse
 	 * depth when the AST has its call, else only the tokens (inactive
