@@ -89,18 +89,21 @@ char *gfp_text_of(struct own *o, const char *callee, CXCursor call)
 	return t ? t : ast_text(o->w, ast_arg(call, a->gfp_arg));
 }
 
-/*
- * Remember a call the object is held across, for the summaries step:
- * not an allocator or a free (their flags and kind decide), each name
- * once.
- */
-void held_add(struct walk_ctx *w, struct held_call *h, int *n,
-	      const char *name, size_t len, unsigned line)
+int own_table_fn(struct walk_ctx *w, const char *name, size_t len)
+{
+	const struct alloc_fn *f =
+		w->allocs ? alloc_lookup(w->allocs, name, len) : NULL;
+
+	return f && !(f->kind == AK_ALLOC && f->learned);
+}
+
+/* held_add() without its test of NAME: any name, each once. */
+static void name_add(struct held_call *h, int *n, const char *name,
+		     size_t len, unsigned line)
 {
 	int i;
 
-	if (*n == MAX_HELD ||
-	    (w->allocs && alloc_lookup(w->allocs, name, len)))
+	if (*n == MAX_HELD)
 		return;
 	/* a name as written in a macro may hold a line splice */
 	for (i = 0; i < (int)len; i++)
@@ -116,6 +119,18 @@ void held_add(struct walk_ctx *w, struct held_call *h, int *n,
 }
 
 /*
+ * Remember a call the object is held across, for the summaries step:
+ * not an allocator or a free (their flags and kind decide), each name
+ * once.
+ */
+void held_add(struct walk_ctx *w, struct held_call *h, int *n,
+	      const char *name, size_t len, unsigned line)
+{
+	if (!(w->allocs && alloc_lookup(w->allocs, name, len)))
+		name_add(h, n, name, len, line);
+}
+
+/*
  * A hand-over of the object (ARG: the argument it is), or with INSIDE
  * only of an address inside it: a function the summaries cannot tell
  * then borrows it (INIT_WORK(&p->work, fn) has no definition to read).
@@ -125,7 +140,10 @@ void esc_add(struct walk_ctx *w, struct held_call *h, int *n,
 {
 	int i, before = *n;
 
-	held_add(w, h, n, name, len, arg);
+	/* a learned wrapper's summary says what it does with ARG */
+	if (own_table_fn(w, name, len))
+		return;
+	name_add(h, n, name, len, arg);
 	if (*n > before) {
 		h[*n - 1].inside = inside;
 		return;
@@ -300,10 +318,13 @@ unsigned apply_call(struct own *o, const char *name, unsigned line,
 	/*
 	 * krealloc(p, ...), skb_unshare(skb, ...) (data/lifetime.txt
 	 * `consume`): the old object is handed over.  Any other allocator
-	 * only uses what it is passed: kmem_cache_alloc(cache, ...) takes
-	 * from the cache, sg_alloc_table(st, ...) fills the table.
+	 * of the tables only uses what it is passed: kmem_cache_alloc(cache,
+	 * ...) takes from the cache, sg_alloc_table(st, ...) fills the
+	 * table.  A wrapper learned from the tree is a function like any
+	 * other: `sp = get_sp(vha, fcport, GFP_KERNEL)` may keep fcport in
+	 * what it returns, which its summary says.
 	 */
-	if (a->best == 2 && f && f->kind == AK_ALLOC) {
+	if (a->best == 2 && f && f->kind == AK_ALLOC && !f->learned) {
 		if (!w->lifetime ||
 		    names_get(&w->lifetime[LT_CONSUME], name, strlen(name)) < 0)
 			return st;

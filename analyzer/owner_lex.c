@@ -481,7 +481,7 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 			    w->lifetime &&
 			    !lifetime_borrows(w->lifetime, name, t->len) &&
 			    lifetime_put_arg(w->lifetime, name, t->len) < 0 &&
-			    !(w->allocs && alloc_lookup(w->allocs, name, t->len))) {
+			    !own_table_fn(w, name, t->len)) {
 				if (handed < 0)
 					handed = k;
 				over |= nesc == MAX_HELD;
@@ -563,11 +563,14 @@ void lex_follow(struct walk_ctx *w, const struct lexfile *lf,
 					r->line);
 	/*
 	 * Held up to the store or return that hands it over (a free on a
-	 * later error path does not extend it: the labelling brief's span).
+	 * later error path does not extend it: the labelling brief's span),
+	 * and across the call it is handed to, as the path walk holds it
+	 * (`sp = get_sp(vha, fcport, GFP_KERNEL)` allocates before it keeps).
 	 */
 	if (decide != freed)
 		span = decide;
-	r->held_across_sleep = sleep >= 0 && sleep < span;
+	r->held_across_sleep = sleep >= 0 &&
+			       (sleep < span || (from_hand && sleep == span));
 	if (r->held_across_sleep) {
 		r->sleep_evidence = lex_call_at(lf, sleep);
 	} else {
