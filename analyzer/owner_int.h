@@ -161,13 +161,13 @@ void esc_answer(struct strbuf *sb, const char *key, const char *lifetime,
 unsigned to_done(unsigned st);
 /* to_done() by a store: the object is kept, not gone (OW_KEPT). */
 unsigned to_kept(unsigned st);
-/* Does the place TEXT (`&d->list`, `*out`, `s->priv`) start at a parameter? */
 /*
  * A free or an allocator of the tables, whose kind decides what it does
  * with what it is passed; a wrapper learned from the tree is a function
  * like any other, whose summary says.
  */
 int own_table_fn(struct walk_ctx *w, const char *name, size_t len);
+/* Does the place TEXT (`&d->list`, `*out`, `s->priv`) start at a parameter? */
 int own_param_rooted(const struct own *o, const char *text);
 char *gfp_text_of(struct own *o, const char *callee, CXCursor call);
 unsigned apply_call(struct own *o, const char *name, unsigned line,

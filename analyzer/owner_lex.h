@@ -114,11 +114,6 @@ long lex_chain_var(const struct lexfile *lf, long i);
 void lex_store_freed(struct walk_ctx *w, const struct site *s,
 		     struct owner *r);
 /*
- * A site whose allocator hands its object back through its ARG-th
- * argument (`alloc_cpumask_var(&mask, gfp)`): R from following the
- * local variable named there to its free, store or return.
- */
-/*
  * VAR at token K as the whole argument of `convert` calls of
  * data/lifetime.txt, nested (`kasan_reset_tag(page_address(page))`): the
  * outermost call's name token, and in *END the token after its `)`;
@@ -126,6 +121,11 @@ void lex_store_freed(struct walk_ctx *w, const struct site *s,
  */
 long lex_converted(struct walk_ctx *w, const struct lexfile *lf, long k,
 		   long *end);
+/*
+ * A site whose allocator hands its object back through its ARG-th
+ * argument (`alloc_cpumask_var(&mask, gfp)`): R from following the
+ * local variable named there to its free, store or return.
+ */
 void lex_out_param(struct walk_ctx *w, const struct site *s, int arg,
 		   struct owner *r);
 

@@ -196,11 +196,14 @@ void tu_facts_call(struct walk_ctx *w, CXCursor c)
 	struct tu_facts *t = facts(w);
 	struct fn_rec *fn = t->cur;
 	struct call_rec *cr;
-	char *name = ast_callee(c);
+	char *name;
 	const struct alloc_fn *a;
 	int i, n, put;
 
-	if (!fn || !*name) {
+	if (!fn)
+		return;
+	name = ast_callee(c);
+	if (!*name) {
 		free(name);
 		return;
 	}
@@ -430,11 +433,13 @@ static void mark_callbacks(struct walk_ctx *w, struct tu_facts *t)
 
 void tu_facts_done(struct walk_ctx *w)
 {
-	struct tu_facts *t = facts(w);
+	struct tu_facts *t;
 
-	t->cur = NULL;
+	/* no visit of the bodies: no facts (tu_facts_get() makes them none) */
 	if (!w->tu || w->depth < DEPTH_SINGLE_FILE)
 		return;
+	t = facts(w);
+	t->cur = NULL;
 	propagate(w, t);
 	mark_callbacks(w, t);
 }
