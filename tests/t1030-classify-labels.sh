@@ -556,6 +556,20 @@ score held-out45 "$SRC_DIR/tests/data/labels-6.1-heldout45.tsv" 61 \
 	--min held_across_sleep=70 --margin held_across_sleep=12 \
 	--min context=86 --margin context=5
 
+# The forty-seventh and forty-eighth samples (heldout46 and heldout47:
+# 61 sites each, seeds 5250 and 5351, from the same scan; four readers
+# each and a fifth on 6 and 3 disagreements).  Scored blind: 91.8 / 90.2
+# / 95.1 % (constant 60.7 / 52.5 / 90.2 %) and 91.8 / 83.6 / 91.8 %
+# (constant 60.7 / 57.4 / 86.9 %).
+score held-out46 "$SRC_DIR/tests/data/labels-6.1-heldout46.tsv" 61 \
+	--min lifetime=89 --margin lifetime=25 \
+	--min held_across_sleep=88 --margin held_across_sleep=30 \
+	--min context=93 --margin context=3
+score held-out47 "$SRC_DIR/tests/data/labels-6.1-heldout47.tsv" 61 \
+	--min lifetime=89 --margin lifetime=25 \
+	--min held_across_sleep=81 --margin held_across_sleep=20 \
+	--min context=89 --margin context=3
+
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
 # read by two readers who agreed on every column (docs/classifiers.md).
