@@ -16,6 +16,7 @@
 #include "db/db.h"
 #include "lib/util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,6 +304,87 @@ static int wants_again(struct fresh_names *f, const char *path,
 }
 
 /*
+ * Which files a pass analyses again: want[i] for file I.  Reading the
+ * files whose identifier set meets the new names was a serial stretch
+ * of 2-3 s of a whole 6.1 scan (round one reads thousands), so the list
+ * is split between threads; each has its own scratch marks
+ * (fresh_names.seen and .marked) over the shared, read-only names.
+ */
+struct selection {
+	size_t next; /* the next chunk of files to take (atomic) */
+	const struct scan_env *env;
+	const struct file_list *fl;
+	const struct scan_marks *marks;
+	const struct scan_opts *o;
+	const struct fresh_names *fresh;
+	const uint32_t *fh;
+	size_t nfh;
+	unsigned char *want;
+};
+
+#define SELECT_CHUNK 256
+
+static void *select_range(void *arg)
+{
+	struct selection *sel = arg;
+	const struct file_list *fl = sel->fl;
+	struct fresh_names f = *sel->fresh;
+	size_t i, end = 0;
+
+	f.seen = xcalloc(f.n + 1, 1);
+	f.marked = xcalloc(f.n + 1, sizeof(*f.marked));
+	f.nmarked = 0;
+	for (i = 0;; i++) {
+		char *buf;
+		size_t len;
+
+		/* chunks taken in turn: the costly files are not all in one */
+		if (i == end) {
+			i = __atomic_fetch_add(&sel->next, SELECT_CHUNK,
+					       __ATOMIC_RELAXED);
+			if (i >= fl->n)
+				break;
+			end = i + SELECT_CHUNK < fl->n ? i + SELECT_CHUNK
+						       : fl->n;
+		}
+		if (!in_shard(fl->paths[i], sel->o->shard_k, sel->o->shard_n) ||
+		    !in_paths(fl->paths[i], sel->o) ||
+		    (sel->marks->deferred && sel->marks->deferred[i]))
+			continue;
+		/* Read again only the files whose set has one of them. */
+		if (sel->marks->sigs &&
+		    !name_sig_meets(&sel->marks->sigs[i], sel->fh, sel->nfh))
+			continue;
+		if (read_tree_file(sel->env->tree, fl->paths[i], &buf, &len))
+			continue;
+		sel->want[i] = wants_again(&f, fl->paths[i], buf, len) != 0;
+		free(buf);
+	}
+	free(f.seen);
+	free(f.marked);
+	return NULL;
+}
+
+static void select_files(struct selection *sel, int nthreads)
+{
+	pthread_t *th;
+	int t, started;
+
+	if (nthreads < 1 || sel->fl->n < 4 * SELECT_CHUNK)
+		nthreads = 1;
+	th = xcalloc((size_t)nthreads, sizeof(*th));
+	sel->next = 0;
+	/* this thread takes chunks too, and does all if none can start */
+	for (started = 0; started < nthreads - 1; started++)
+		if (pthread_create(&th[started], NULL, select_range, sel))
+			break;
+	select_range(sel);
+	for (t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+	free(th);
+}
+
+/*
  * Another pass: wrappers learned since allocator BEFORE (an index into
  * env->allocs) make their callers sites; re-analyse the files that
  * mention a newly learned name, but for those deferred (they will be
@@ -316,6 +398,7 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 {
 	struct counts c2 = { 0 };
 	struct fresh_names fresh;
+	struct selection sel;
 	struct job *jobs;
 	uint32_t *fh;
 	size_t i, n = 0, nfh = 0;
@@ -334,26 +417,22 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 						  strlen(fresh.set.keys[i]));
 	name_sig_sort(fh, &nfh);
 	scan_env_prefilter(env);
+	sel.env = env;
+	sel.fl = fl;
+	sel.marks = marks;
+	sel.o = o;
+	sel.fresh = &fresh;
+	sel.fh = fh;
+	sel.nfh = nfh;
+	sel.want = xcalloc(fl->n ? fl->n : 1, 1);
+	select_files(&sel, nthreads);
 	jobs = xcalloc(fl->n ? fl->n : 1, sizeof(*jobs));
-	for (i = 0; i < fl->n; i++) {
-		char *buf;
-		size_t len;
-
-		if (!in_shard(fl->paths[i], o->shard_k, o->shard_n) ||
-		    !in_paths(fl->paths[i], o) ||
-		    (marks->deferred && marks->deferred[i]))
-			continue;
-		/* Read again only the files whose set has one of them. */
-		if (marks->sigs && !name_sig_meets(&marks->sigs[i], fh, nfh))
-			continue;
-		if (read_tree_file(env->tree, fl->paths[i], &buf, &len))
-			continue;
-		if (wants_again(&fresh, fl->paths[i], buf, len)) {
+	for (i = 0; i < fl->n; i++)
+		if (sel.want[i]) {
 			jobs[n].path = fl->paths[i];
 			jobs[n++].idx = i;
 		}
-		free(buf);
-	}
+	free(sel.want);
 	c2.total = n;
 	rc = run_jobs(env, db, run_id, jobs, n, nthreads, marks, DEFER_PASS,
 		      &c2);
