@@ -161,7 +161,15 @@ int shrinker_link(sqlite3 *db);
 /* Mark the caches a reclaim hook's calls free (summaries_reclaim.c). */
 int summaries_reclaim(sqlite3 *db, const struct graph *g);
 
-/* Solve functions.params, then the lifetime of sites that hand over. */
-int summaries_params(sqlite3 *db, const struct graph *g);
+/*
+ * functions.params solved over the graph (summaries_param.c): reads G
+ * only, so it may run beside the other steps' writes.  Then written, with
+ * the lifetime of the sites that hand over (P NULL: not solved, -1).
+ */
+struct params;
+struct params *summaries_params_solve(const struct graph *g);
+int summaries_params_write(sqlite3 *db, const struct graph *g,
+			   const struct params *p);
+void summaries_params_free(struct params *p);
 
 #endif

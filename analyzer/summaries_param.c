@@ -453,20 +453,30 @@ static int write_use(sqlite3 *db, const struct graph *g,
 	return rc;
 }
 
-int summaries_params(sqlite3 *db, const struct graph *g)
+struct params *summaries_params_solve(const struct graph *g)
 {
-	struct params p;
-	int rc;
+	struct params *p = xcalloc(1, sizeof(*p));
 
-	memset(&p, 0, sizeof(p));
-	parse(g, &p);
-	solve(g, &p);
-	rc = write_use(db, g, &p) || update_sites(db, g, &p);
-	free(p.off);
-	free(p.np);
-	free(p.direct);
-	free(p.val);
-	free(p.hstart);
-	free(p.h);
-	return rc;
+	parse(g, p);
+	solve(g, p);
+	return p;
+}
+
+int summaries_params_write(sqlite3 *db, const struct graph *g,
+			   const struct params *p)
+{
+	return !p || write_use(db, g, p) || update_sites(db, g, p) ? -1 : 0;
+}
+
+void summaries_params_free(struct params *p)
+{
+	if (!p)
+		return;
+	free(p->off);
+	free(p->np);
+	free(p->direct);
+	free(p->val);
+	free(p->hstart);
+	free(p->h);
+	free(p);
 }
