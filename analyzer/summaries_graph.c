@@ -6,6 +6,7 @@
  */
 #include "analyzer/summaries_int.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,22 +140,22 @@ size_t summaries_next_callee(const char **p)
 	return (size_t)(e - s);
 }
 
-void summaries_build_reverse(struct graph *g)
+/* The calls of functions [FROM, TO): {callee definition, caller} each. */
+struct edges {
+	const struct graph *g;
+	size_t from, to;
+	int (*v)[2];
+	size_t n, cap;
+};
+
+static void *collect_edges(void *arg)
 {
-	size_t i, nedges = 0, cap = 0;
-	int *count = xcalloc(g->n + 1, sizeof(int)), j;
-	int (*edge)[2] = NULL; /* {callee definition, caller} */
+	struct edges *e = arg;
+	const struct graph *g = e->g;
+	size_t i;
+	int j;
 
-	for (i = 0; i < g->n; i++) {
-		struct fn *f = &g->f[i];
-
-		if (f->is_static && str_has_suffix(f->path, ".h") &&
-		    names_get(&g->hstatics, f->name, strlen(f->name)) < 0)
-			names_put(&g->hstatics, f->name, strlen(f->name),
-				  (int)i);
-	}
-	/* each call resolved once; then a counting sort by callee */
-	for (i = 0; i < g->n; i++) {
+	for (i = e->from; i < e->to; i++) {
 		const char *p = g->f[i].callees, *s;
 		size_t len, best;
 		int first;
@@ -174,17 +175,55 @@ void summaries_build_reverse(struct graph *g)
 						     g->f[i].path) < best) ||
 				    other_arch(g->f[j].path, g->f[i].path))
 					continue;
-				if (nedges == cap) {
-					cap = cap ? cap * 2 : 1 << 16;
-					edge = xrealloc(edge,
-							cap * sizeof(*edge));
+				if (e->n == e->cap) {
+					e->cap = e->cap ? e->cap * 2 : 1 << 16;
+					e->v = xrealloc(e->v,
+							e->cap * sizeof(*e->v));
 				}
-				edge[nedges][0] = j;
-				edge[nedges++][1] = (int)i;
-				count[j]++;
+				e->v[e->n][0] = j;
+				e->v[e->n++][1] = (int)i;
 			}
 		}
 	}
+	return NULL;
+}
+
+void summaries_build_reverse(struct graph *g)
+{
+	size_t i, k, nedges = 0;
+	int *count = xcalloc(g->n + 1, sizeof(int));
+	struct edges part[2];
+	pthread_t th;
+	int beside;
+
+	for (i = 0; i < g->n; i++) {
+		struct fn *f = &g->f[i];
+
+		if (f->is_static && str_has_suffix(f->path, ".h") &&
+		    names_get(&g->hstatics, f->name, strlen(f->name)) < 0)
+			names_put(&g->hstatics, f->name, strlen(f->name),
+				  (int)i);
+	}
+	/*
+	 * Each call resolved once, the two halves of the functions on two
+	 * threads (the lookups only read the graph: 0.7 s of a 6.1 link on
+	 * one CPU), then a counting sort by callee over the halves in turn,
+	 * so that the edges come in the same order as from one thread.
+	 */
+	memset(part, 0, sizeof(part));
+	part[0].g = part[1].g = g;
+	part[0].to = part[1].from = g->n / 2;
+	part[1].to = g->n;
+	beside = !pthread_create(&th, NULL, collect_edges, &part[1]);
+	collect_edges(&part[0]);
+	if (beside)
+		pthread_join(th, NULL);
+	else
+		collect_edges(&part[1]);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < part[k].n; i++)
+			count[part[k].v[i][0]]++;
+	nedges = part[0].n + part[1].n;
 	g->rev_start = xcalloc(g->n + 1, sizeof(int));
 	for (i = 0; i < g->n; i++) {
 		g->rev_start[i + 1] = g->rev_start[i] + count[i];
@@ -192,8 +231,10 @@ void summaries_build_reverse(struct graph *g)
 	}
 	g->rev = xcalloc(nedges + 1, sizeof(int));
 	/* downwards, from the last edge: each list keeps caller order */
-	for (i = nedges; i-- > 0;)
-		g->rev[--count[edge[i][0]]] = edge[i][1];
-	free(edge);
+	for (k = 2; k-- > 0;)
+		for (i = part[k].n; i-- > 0;)
+			g->rev[--count[part[k].v[i][0]]] = part[k].v[i][1];
+	free(part[0].v);
+	free(part[1].v);
 	free(count);
 }
