@@ -465,12 +465,15 @@ static char *chain_of(const struct graph *g, int j)
  * sleep, runs atomic, or the callee it sleeps through) changed; or
  * "kept" when nothing the summaries depend on changed.
  */
-static int write_functions(sqlite3 *db, struct graph *g, size_t *fresh,
+static int write_functions(sqlite3 *db, struct graph *g,
+			   const struct params *p, size_t *fresh,
 			   size_t *changed)
 {
+	/* one write a row: the row's text is encoded again at each */
 	sqlite3_stmt *up = db_prepare(
 		db, "UPDATE functions SET may_sleep = ?2, sleep_via = ?3, "
-		    "atomic_context = ?4, atomic_via = ?5 WHERE rowid = ?1");
+		    "atomic_context = ?4, atomic_via = ?5, param_use = ?6 "
+		    "WHERE rowid = ?1");
 	size_t i;
 	int rc = 0;
 
@@ -482,15 +485,21 @@ static int write_functions(sqlite3 *db, struct graph *g, size_t *fresh,
 
 		const char *avia = f->actx_via >= 0 ? g->f[f->actx_via].name
 						     : f->actx_reg;
+		char use[64];
+		int same_use;
 
+		summaries_param_use(p, i, use, sizeof(use));
+		same_use = !strcmp(use, f->old_use ? f->old_use : "");
 		if (f->old_may == f->may && f->old_actx == f->actx &&
 		    (via ? f->old_via && !strcmp(via, f->old_via)
-			 : !f->old_via))
-			continue;
-		if (f->old_may < 0)
+			 : !f->old_via)) {
+			if (same_use)
+				continue;
+		} else if (f->old_may < 0) {
 			++*fresh;
-		else
+		} else {
 			++*changed;
+		}
 		sqlite3_bind_int64(up, 1, f->rowid);
 		sqlite3_bind_int(up, 2, f->may);
 		if (via)
@@ -502,6 +511,10 @@ static int write_functions(sqlite3 *db, struct graph *g, size_t *fresh,
 			sqlite3_bind_text(up, 5, avia, -1, SQLITE_STATIC);
 		else
 			sqlite3_bind_null(up, 5);
+		if (*use)
+			sqlite3_bind_text(up, 6, use, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(up, 6);
 		rc = sqlite3_step(up) == SQLITE_DONE ? 0 : -1;
 		sqlite3_reset(up);
 	}
@@ -721,26 +734,26 @@ int summaries_link(sqlite3 *db)
 		int beside;
 
 		summaries_index_defs(&g);
-		summaries_build_reverse(&g);
 		index_members(&g);
+		/*
+		 * The parameters need only the indexes: they are solved on
+		 * another thread beside the other solves (a second of the
+		 * 6.1 link's ten, all on one CPU before).
+		 */
+		beside = !pthread_create(&th, NULL, params_thread, &pj);
+		summaries_build_reverse(&g);
 		summaries_solve_gfp(&g);
 		solve(&g);
 		rc = summaries_ctx_roots(db, &g);
 		if (!rc)
 			summaries_solve_ctx(&g);
-		/*
-		 * From here the graph is only read: the parameters are
-		 * solved on another thread while this one writes (a second
-		 * of the 6.1 link's ten, all on one CPU before).
-		 */
-		beside = !rc && !pthread_create(&th, NULL, params_thread, &pj);
-		rc = rc || write_functions(db, &g, &fresh, &changed) ||
-		     update_sites(db, &g) || summaries_update_ctx(db, &g);
 		if (beside)
 			pthread_join(th, NULL);
-		else if (!rc)
+		else
 			params_thread(&pj);
-		rc = rc || summaries_params_write(db, &g, pj.p) ||
+		rc = rc || write_functions(db, &g, pj.p, &fresh, &changed) ||
+		     update_sites(db, &g) || summaries_update_ctx(db, &g) ||
+		     summaries_params_write(db, &g, pj.p) ||
 		     summaries_reclaim(db, &g);
 		summaries_params_free(pj.p);
 	}

@@ -44,6 +44,15 @@ void summaries_index_defs(struct graph *g)
 			free(k);
 		}
 	}
+	/* a header's static: the first by path, for callers elsewhere */
+	for (i = 0; i < g->n; i++) {
+		struct fn *f = &g->f[i];
+
+		if (f->is_static && str_has_suffix(f->path, ".h") &&
+		    names_get(&g->hstatics, f->name, strlen(f->name)) < 0)
+			names_put(&g->hstatics, f->name, strlen(f->name),
+				  (int)i);
+	}
 }
 
 int summaries_static_def(const struct graph *g, long long file_id,
@@ -196,14 +205,6 @@ void summaries_build_reverse(struct graph *g)
 	pthread_t th;
 	int beside;
 
-	for (i = 0; i < g->n; i++) {
-		struct fn *f = &g->f[i];
-
-		if (f->is_static && str_has_suffix(f->path, ".h") &&
-		    names_get(&g->hstatics, f->name, strlen(f->name)) < 0)
-			names_put(&g->hstatics, f->name, strlen(f->name),
-				  (int)i);
-	}
 	/*
 	 * Each call resolved once, the two halves of the functions on two
 	 * threads (the lookups only read the graph: 0.7 s of a 6.1 link on

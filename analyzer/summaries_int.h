@@ -162,12 +162,17 @@ int shrinker_link(sqlite3 *db);
 int summaries_reclaim(sqlite3 *db, const struct graph *g);
 
 /*
- * functions.params solved over the graph (summaries_param.c): reads G
- * only, so it may run beside the other steps' writes.  Then written, with
+ * functions.params solved over the graph (summaries_param.c): reads only
+ * the definitions' and members' indexes and the functions' params, so it
+ * may run beside the other solves.  summaries_param_use() gives function
+ * I's functions.param_use (one letter a parameter, B F U S or -) into
+ * BUF of SIZE bytes, and returns its length; summaries_params_write()
  * the lifetime of the sites that hand over (P NULL: not solved, -1).
  */
 struct params;
 struct params *summaries_params_solve(const struct graph *g);
+size_t summaries_param_use(const struct params *p, size_t i, char *buf,
+			   size_t size);
 int summaries_params_write(sqlite3 *db, const struct graph *g,
 			   const struct params *p);
 void summaries_params_free(struct params *p);

@@ -420,37 +420,18 @@ static int update_sites(sqlite3 *db, const struct graph *g,
 	return rc;
 }
 
-/* functions.param_use: one letter a parameter, B F U S or - */
-static int write_use(sqlite3 *db, const struct graph *g,
-		     const struct params *p)
+size_t summaries_param_use(const struct params *p, size_t i, char *buf,
+			   size_t size)
 {
-	sqlite3_stmt *up = db_prepare(
-		db, "UPDATE functions SET param_use = ?2 WHERE rowid = ?1");
 	static const char letter[] = "BFUS-";
-	char buf[64];
-	size_t i;
-	int rc = up ? 0 : -1, k;
+	size_t n = (size_t)p->np[i] < size ? (size_t)p->np[i] : size - 1, k;
 
-	for (i = 0; !rc && i < g->n; i++) {
-		int n = p->np[i] < 63 ? p->np[i] : 63;
-
-		for (k = 0; k < n; k++)
-			buf[k] = letter[p->direct[p->off[i] + k] == PV_NONE
-						? PV_NONE
-						: p->val[p->off[i] + k]];
-		buf[n] = 0;
-		if (!strcmp(buf, g->f[i].old_use ? g->f[i].old_use : ""))
-			continue;
-		sqlite3_bind_int64(up, 1, g->f[i].rowid);
-		if (n)
-			sqlite3_bind_text(up, 2, buf, -1, SQLITE_STATIC);
-		else
-			sqlite3_bind_null(up, 2);
-		rc = sqlite3_step(up) == SQLITE_DONE ? 0 : -1;
-		sqlite3_reset(up);
-	}
-	sqlite3_finalize(up);
-	return rc;
+	for (k = 0; k < n; k++)
+		buf[k] = letter[p->direct[p->off[i] + k] == PV_NONE
+					? PV_NONE
+					: p->val[p->off[i] + k]];
+	buf[n] = 0;
+	return n;
 }
 
 struct params *summaries_params_solve(const struct graph *g)
@@ -465,7 +446,7 @@ struct params *summaries_params_solve(const struct graph *g)
 int summaries_params_write(sqlite3 *db, const struct graph *g,
 			   const struct params *p)
 {
-	return !p || write_use(db, g, p) || update_sites(db, g, p) ? -1 : 0;
+	return !p || update_sites(db, g, p) ? -1 : 0;
 }
 
 void summaries_params_free(struct params *p)
