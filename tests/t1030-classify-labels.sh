@@ -570,6 +570,21 @@ score held-out47 "$SRC_DIR/tests/data/labels-6.1-heldout47.tsv" 61 \
 	--min held_across_sleep=81 --margin held_across_sleep=20 \
 	--min context=89 --margin context=3
 
+# The forty-ninth and fiftieth samples (heldout48 and heldout49: 61
+# sites each, seeds 5452 and 5553, drawn from the scan of session 46's
+# final code; four readers each and a fifth on 13 and 11
+# disagreements).  Scored blind: 95.1 / 85.2 / 96.7 % (constant 63.9 /
+# 50.8 / 90.2 %) and 90.2 / 82.0 / 95.1 % (constant 59.0 / 54.1 /
+# 90.2 %).
+score held-out48 "$SRC_DIR/tests/data/labels-6.1-heldout48.tsv" 61 \
+	--min lifetime=93 --margin lifetime=25 \
+	--min held_across_sleep=83 --margin held_across_sleep=25 \
+	--min context=95 --margin context=3
+score held-out49 "$SRC_DIR/tests/data/labels-6.1-heldout49.tsv" 61 \
+	--min lifetime=88 --margin lifetime=25 \
+	--min held_across_sleep=80 --margin held_across_sleep=20 \
+	--min context=93 --margin context=3
+
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
 # read by two readers who agreed on every column (docs/classifiers.md).
