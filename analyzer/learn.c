@@ -49,7 +49,7 @@ static int learn_file(struct scan_env *env, struct tu_parser *tp,
 		const struct emit_alloc *e = &r.emit.allocs[k];
 		struct alloc_fn f = { e->name, AK_ALLOC, e->family, e->gfp_arg,
 				      e->size_arg, -1, 1, e->via, NULL,
-				      (char *)path, 0 };
+				      (char *)path };
 
 		if (!strcmp(e->kind, "alloc"))
 			n += learn(env, &f, fresh);
@@ -190,8 +190,7 @@ size_t learn_for_scope(struct scan_env *env, const struct file_list *fl,
 }
 
 /*
- * The names a pass looks for (learned since the last one, or whose
- * definition another file's replaced: alloc_fn.redefined), with the file
+ * The names a pass looks for (learned since the last one), with the file
  * that taught each (allocators.path).  A file that names new names only
  * where it defines them (its own wrapper's definition, once each) gains
  * nothing from knowing them: no call of theirs is in it, so the pass
@@ -219,14 +218,10 @@ static void fresh_init(struct fresh_names *f, const struct alloc_table *t,
 
 	memset(f, 0, sizeof(*f));
 	names_init(&f->set);
-	f->taught_by = xcalloc(t->n + 1, sizeof(*f->taught_by));
-	f->frees = xcalloc(t->n + 1, 1);
-	for (i = 0; i < t->n; i++) {
+	f->taught_by = xcalloc(t->n - before + 1, sizeof(*f->taught_by));
+	f->frees = xcalloc(t->n - before + 1, 1);
+	for (i = before; i < t->n; i++) {
 		const char *nm = t->v[i].name;
-
-		/* new since BEFORE, or taken from another file since */
-		if (i < before && !t->v[i].redefined)
-			continue;
 
 		/*
 		 * Learned free functions make no sites: no need to look.  A
@@ -412,13 +407,9 @@ static int learned_pass(struct scan_env *env, sqlite3 *db, long long run_id,
 	if (db_begin(db) || alloc_table_sync_db(&env->allocs, db) ||
 	    db_commit(db))
 		return -1;
-	for (i = 0; i < before && !env->allocs.v[i].redefined; i++)
-		;
-	if (env->allocs.n <= before && i == before)
+	if (env->allocs.n <= before)
 		return 0;
 	fresh_init(&fresh, &env->allocs, before, db);
-	for (i = 0; i < env->allocs.n; i++)
-		env->allocs.v[i].redefined = 0;
 	fh = xcalloc(fresh.n + 1, sizeof(*fh));
 	for (i = 0; i < fresh.set.cap; i++)
 		if (fresh.set.keys[i])
@@ -482,55 +473,6 @@ int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
 		before = env->allocs.n;
 	}
 	return rc < 0 ? -1 : 0;
-}
-
-/*
- * Most wrappers the tree's files call from elsewhere are its headers'
- * (alloc_inode_sb(), dma_alloc_wc(), __dev_alloc_skb(): 738 of the 1,161
- * files of 6.1 that call a wrapper of another file call a header's), and
- * in path order include/ comes after drivers/ and fs/: every file that
- * may define an allocator and calls one of those was analysed twice.  So
- * the headers go first, with their own learned passes, and the other
- * files after them, with every header's wrapper known.  What each file
- * finally answers is the same: a file is analysed again whenever a name
- * it calls is learned after it, whatever the order.
- */
-int main_pass(struct scan_env *env, sqlite3 *db, long long run_id,
-	      const struct file_list *fl, struct job *jobs, size_t n,
-	      struct scan_marks *marks, const struct scan_opts *o,
-	      int nthreads, struct counts *c, size_t *before,
-	      size_t *reanalysed)
-{
-	struct job *order;
-	size_t i, nh = 0, k;
-	int rc;
-
-	if (!marks->deferred)
-		return run_jobs(env, db, run_id, jobs, n, nthreads, marks,
-				DEFER_MAIN, c);
-	order = xcalloc(n ? n : 1, sizeof(*order));
-	for (i = 0; i < n; i++)
-		if (str_has_suffix(jobs[i].path, ".h"))
-			order[nh++] = jobs[i];
-	for (i = 0, k = nh; i < n; i++)
-		if (!str_has_suffix(jobs[i].path, ".h")) {
-			order[k++] = jobs[i];
-			/* not analysed yet: no pass takes it again */
-			marks->deferred[jobs[i].idx] = DEFER_LATER;
-		}
-	rc = run_jobs(env, db, run_id, order, nh, nthreads, marks, DEFER_MAIN,
-		      c);
-	if (!rc)
-		rc = learned_passes(env, db, run_id, fl, marks, o, nthreads,
-				    *before, reanalysed);
-	for (i = nh; i < n; i++)
-		marks->deferred[order[i].idx] = DEFER_NONE;
-	*before = env->allocs.n;
-	if (!rc)
-		rc = run_jobs(env, db, run_id, order + nh, n - nh, nthreads,
-			      marks, DEFER_MAIN, c);
-	free(order);
-	return rc;
 }
 
 /*

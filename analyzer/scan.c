@@ -618,8 +618,8 @@ int analyzer_scan(const struct scan_opts *o, struct scan_stats *st)
 	for (i = 0; i < n; i++)
 		scoped.paths[scoped.n++] = (char *)jobs[i].path;
 	before = learned_since(&env, db);
-	rc = main_pass(&env, db, run_id, o->nscope ? &scoped : &fl, jobs, n,
-		       &marks, o, nthreads, &c, &before, &reanalysed);
+	rc = run_jobs(&env, db, run_id, jobs, n, nthreads, &marks, DEFER_MAIN,
+		      &c);
 	/* every file with rows is still in the tree: nothing to drop */
 	if (!rc && !o->shard_n && !o->npaths && known < nstamps)
 		rc = prune_missing(db, &fl);

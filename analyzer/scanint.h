@@ -43,10 +43,8 @@ struct counts {
  * What the scan keeps per file of its list (indexed like it): the
  * identifier set of each file read (whole-tree scans), and which files
  * were deferred (file_result.deferred) and are not analysed yet.
- * DEFER_LATER: not taken yet by a main pass that does the headers first
- * (main_pass()).
  */
-enum { DEFER_NONE, DEFER_MAIN, DEFER_PASS, DEFER_LATER };
+enum { DEFER_NONE, DEFER_MAIN, DEFER_PASS };
 
 struct scan_marks {
 	struct name_sig *sigs;	 /* NULL: none kept */
@@ -82,17 +80,6 @@ int learned_passes(struct scan_env *env, sqlite3 *db, long long run_id,
 		   const struct file_list *fl, struct scan_marks *marks,
 		   const struct scan_opts *o, int nthreads, size_t before,
 		   size_t *reanalysed);
-/*
- * The main pass over JOBS (N of them, in path order).  A whole scan
- * (MARKS with deferred files) takes the headers first and their learned
- * passes, then the other files; *BEFORE is then where the names the
- * other files may not know begin.
- */
-int main_pass(struct scan_env *env, sqlite3 *db, long long run_id,
-	      const struct file_list *fl, struct job *jobs, size_t n,
-	      struct scan_marks *marks, const struct scan_opts *o,
-	      int nthreads, struct counts *c, size_t *before,
-	      size_t *reanalysed);
 int analyse_deferred(struct scan_env *env, sqlite3 *db, long long run_id,
 		     const struct file_list *fl, struct scan_marks *marks,
 		     int nthreads, struct counts *c, size_t *reanalysed);

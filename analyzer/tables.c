@@ -433,17 +433,6 @@ size_t alloc_table_builtin_count(const struct alloc_table *t)
 	return n;
 }
 
-/* Does learned A replace OLD, a definition the table already has? */
-static int redefines(const struct alloc_fn *old, const struct alloc_fn *a)
-{
-	if (!old || !old->learned)
-		return 0;
-	return old->redefined || old->kind != a->kind ||
-	       old->gfp_arg != a->gfp_arg || old->size_arg != a->size_arg ||
-	       !old->path != !a->path ||
-	       (old->path && strcmp(old->path, a->path));
-}
-
 int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 {
 	sqlite3_stmt *sel;
@@ -480,8 +469,6 @@ int alloc_table_load_learned(struct alloc_table *t, sqlite3 *db)
 		a.via = (char *)sqlite3_column_text(sel, 5);
 		a.path = (char *)sqlite3_column_text(sel, 6);
 		a.learned = 1;
-		a.redefined = redefines(alloc_lookup(t, name, strlen(name)),
-					&a);
 		alloc_table_add(t, &a);
 	}
 	sqlite3_finalize(sel);

@@ -26,12 +26,6 @@ struct alloc_fn {
 	char *via;    /* learned: the allocator it calls */
 	char *implied; /* no gfp_t argument: the flags it always uses */
 	char *path;    /* learned: the file that defines it (NULL: not known) */
-	/*
-	 * learned: the table's definition of the name changed (another
-	 * file's came first, or its arguments changed) since a learned
-	 * pass last looked at it (learn.c): its callers are analysed again
-	 */
-	int redefined;
 };
 
 struct alloc_table {

@@ -79,39 +79,4 @@ drivers/user3.c	single_file" "the callers were parsed"
 # define it; the callers the main pass deferred are analysed once.
 like "$(cat "$TMP/.out")" ", 2 re-analysed" \
 	"only the files that had to be are re-analysed"
-
-# The headers are analysed first (main_pass()), so a caller of a header's
-# wrapper knows it at once.  A wrapper of the same name in a file that
-# comes first by path still wins (allocators: the first definition), and
-# the files analysed with the header's are analysed again with it: here
-# the flags are its second argument, not the header's first.
-tree2=$TMP/tree2
-mkdir -p "$tree2/include/linux" "$tree2/arch/x" "$tree2/drivers"
-cp "$MINIKERNEL/Makefile" "$tree2/"
-cp "$MINIKERNEL/include/linux/gfp.h" "$tree2/include/linux/"
-printf '%s\n' \
-	'static inline void *hw_alloc(gfp_t gfp, size_t n)' \
-	'{' \
-	'	return kmalloc(n, gfp);' \
-	'}' >"$tree2/include/linux/hw.h"
-printf '%s\n' \
-	'void *hw_alloc(size_t n, gfp_t gfp)' \
-	'{' \
-	'	return kmalloc(n, gfp);' \
-	'}' >"$tree2/arch/x/hw.c"
-printf '%s\n' \
-	'int hw_setup(gfp_t gfp);' \
-	'static void *e(void)' \
-	'{' \
-	'	return hw_alloc(8, GFP_TEMPORARY);' \
-	'}' >"$tree2/drivers/hwuser.c"
-ok "scan of headers before files" \
-	"$GFPAUDIT" scan --no-progress --db "$TMP/t2.db" "$tree2"
-is "$(sql "$TMP/t2.db" "SELECT name, path, gfp_arg FROM allocators
-	WHERE name = 'hw_alloc'")" "hw_alloc	arch/x/hw.c	1" \
-	"the first definition by path is the wrapper"
-is "$(sql "$TMP/t2.db" "SELECT path, line, api, flags FROM sites
-	WHERE path = 'drivers/hwuser.c'")" \
-	"drivers/hwuser.c	4	hw_alloc	GFP_TEMPORARY" \
-	"a caller analysed with the header's wrapper is analysed again"
 done_testing
