@@ -601,6 +601,21 @@ score held-out51 "$SRC_DIR/tests/data/labels-6.1-heldout51.tsv" 61 \
 	--min held_across_sleep=81 --margin held_across_sleep=10 \
 	--min context=91 --margin context=5
 
+# The fifty-third and fifty-fourth samples (heldout52 and heldout53: 61
+# sites each, seeds 5856 and 5957, drawn from the scan of session 46's
+# final code; four readers each and a fifth on 5 and 1
+# disagreements).  Scored blind: 91.8 / 86.9 / 96.7 % (constant 70.5 /
+# 55.7 / 86.9 %) and 96.7 / 86.9 / 91.8 % (constant 55.7 / 62.3 /
+# 86.9 %).
+score held-out52 "$SRC_DIR/tests/data/labels-6.1-heldout52.tsv" 61 \
+	--min lifetime=89 --margin lifetime=15 \
+	--min held_across_sleep=85 --margin held_across_sleep=25 \
+	--min context=95 --margin context=5
+score held-out53 "$SRC_DIR/tests/data/labels-6.1-heldout53.tsv" 61 \
+	--min lifetime=95 --margin lifetime=30 \
+	--min held_across_sleep=85 --margin held_across_sleep=20 \
+	--min context=89 --margin context=3
+
 # The error-path check (tests/data/labels-6.1-errpath.tsv): 20 random
 # sites whose held_across_sleep the error-path frees turned to `yes`,
 # read by two readers who agreed on every column (docs/classifiers.md).
