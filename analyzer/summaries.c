@@ -7,9 +7,9 @@
 #include "analyzer/fnsum.h"
 #include "analyzer/names.h"
 #include "db/db.h"
+#include "lib/beside.h"
 #include "lib/util.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -730,8 +730,7 @@ int summaries_link(sqlite3 *db)
 	rc = load(db, &g);
 	if (!rc) {
 		struct params_job pj = { &g, NULL };
-		pthread_t th;
-		int beside;
+		struct beside b;
 
 		summaries_index_defs(&g);
 		index_members(&g);
@@ -740,17 +739,14 @@ int summaries_link(sqlite3 *db)
 		 * another thread beside the other solves (a second of the
 		 * 6.1 link's ten, all on one CPU before).
 		 */
-		beside = !pthread_create(&th, NULL, params_thread, &pj);
+		beside_start(&b, params_thread, &pj);
 		summaries_build_reverse(&g);
 		summaries_solve_gfp(&g);
 		solve(&g);
 		rc = summaries_ctx_roots(db, &g);
 		if (!rc)
 			summaries_solve_ctx(&g);
-		if (beside)
-			pthread_join(th, NULL);
-		else
-			params_thread(&pj);
+		beside_finish(&b);
 		rc = rc || write_functions(db, &g, pj.p, &fresh, &changed) ||
 		     update_sites(db, &g) || summaries_update_ctx(db, &g) ||
 		     summaries_params_write(db, &g, pj.p) ||

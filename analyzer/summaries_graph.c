@@ -5,8 +5,8 @@
  * each definition.
  */
 #include "analyzer/summaries_int.h"
+#include "lib/beside.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,8 +202,7 @@ void summaries_build_reverse(struct graph *g)
 	size_t i, k, nedges = 0;
 	int *count = xcalloc(g->n + 1, sizeof(int));
 	struct edges part[2];
-	pthread_t th;
-	int beside;
+	struct beside b;
 
 	/*
 	 * Each call resolved once, the two halves of the functions on two
@@ -215,12 +214,9 @@ void summaries_build_reverse(struct graph *g)
 	part[0].g = part[1].g = g;
 	part[0].to = part[1].from = g->n / 2;
 	part[1].to = g->n;
-	beside = !pthread_create(&th, NULL, collect_edges, &part[1]);
+	beside_start(&b, collect_edges, &part[1]);
 	collect_edges(&part[0]);
-	if (beside)
-		pthread_join(th, NULL);
-	else
-		collect_edges(&part[1]);
+	beside_finish(&b);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < part[k].n; i++)
 			count[part[k].v[i][0]]++;
